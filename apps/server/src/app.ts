@@ -1,0 +1,75 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import type { CallDef } from '@console/contract';
+import { loadConfig, type Config } from './config/index.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerXsrf } from './plugins/xsrf.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWeb } from './plugins/web.ts';
+import { modules } from './modules/index.ts';
+import { LogSmsSender, type SmsSender } from './lib/sms.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    /** Delivers SMS login codes; the log sender unless buildApp was given another. */
+    smsSender: SmsSender;
+  }
+}
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** An open database to use (tests); otherwise the one named by config.databaseUrl. */
+  database?: Database;
+  /** Run migrations before serving (default true). */
+  migrate?: boolean;
+  /** How SMS login codes are delivered (default: written to the server log). */
+  smsSender?: SmsSender;
+}
+
+/** Secrets never reach the log, whatever a call's body holds. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'body.password',
+  'body.token',
+  'body.secret',
+];
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(process.env, options.config);
+  const database = options.database ?? openDatabase(config.databaseUrl);
+  if (options.migrate !== false) await migrateToLatest(database);
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '***' } },
+    bodyLimit: 16 * 1024 * 1024,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('smsSender', options.smsSender ?? new LogSmsSender(app.log));
+  if (!options.database) app.addHook('onClose', async () => database.destroy());
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  registerXsrf(app);
+  await app.register(rateLimit, { global: false });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  const calls: CallDef[] = [];
+  for (const mod of modules) {
+    calls.push(...mod.calls);
+    await mod.register(app);
+  }
+  await registerOpenApi(app, calls);
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<file>` (default `sqlite:./data/console.db`, relative to the repository root) or `postgres://…`. */
+  databaseUrl: string;
+  production: boolean;
+  /** Users without a bound authenticator may only bind one. */
+  require2fa: boolean;
+  sessionTtlMinutes: number;
+  /** Folder of the built web console, served at /. Empty to serve no console. */
+  webDist: string;
+  logLevel: string;
+  /**
+   * Take the client address from X-Forwarded-For. Only behind a proxy that overwrites that header:
+   * otherwise any client could pick its own address and slip past the per-IP limits.
+   */
+  trustProxy: boolean;
+  /** Check each response against its contract schema (tests): drift fails loudly. */
+  validateResponses: boolean;
+  /** Where the server keeps its own files (the key-encryption key when KEY_ENCRYPTION_KEY is unset). */
+  dataDir: string;
+  /** Where export files are kept. */
+  exportDir: string;
+  repoRoot: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(repoRoot, 'data/console.db')}`,
+    production,
+    require2fa: env.REQUIRE_2FA === '1' || env.REQUIRE_2FA === 'true',
+    sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES ?? 12 * 60),
+    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    validateResponses: env.NODE_ENV === 'test' || env.VALIDATE_RESPONSES === '1',
+    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
+    exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    repoRoot,
+    ...overrides,
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Opens the database named by a URL: `sqlite:<path>` (or `sqlite::memory:`) or `postgres://…`.
+ * int8 values from PostgreSQL stay strings (the pg default) and SQLite integers come back as JS
+ * numbers, so money is always read through `CAST(… AS TEXT)` (see lib/sql.ts) and never as a number.
+ */
+export function openDatabase(url: string): Database {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
+    // event on the pool; unheard it would end the process. The pool discards that client and the
+    // next query opens a new connection.
+    pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
+  const file = url.slice('sqlite:'.length);
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new Database(file === ':memory:' ? ':memory:' : path.resolve(file));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('synchronous = NORMAL');
+  // Ingest batches touch many index pages at random (bets and ledger rows keyed by player): a
+  // larger page cache and fewer, larger checkpoints write each hot page once instead of per batch.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('wal_autocheckpoint = 10000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}

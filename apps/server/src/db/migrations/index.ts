@@ -1,0 +1,37 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../database.ts';
+import type { MigrationStep } from './helpers.ts';
+import { m0001Auth } from './0001-auth.ts';
+import { m0002Domain } from './0002-domain.ts';
+import { m0003Aggregates } from './0003-aggregates.ts';
+import { m0004AggregateRollups } from './0004-aggregate-rollups.ts';
+import { m0005TotpReplay } from './0005-totp-replay.ts';
+import { m0006AgentHourNewPlayers } from './0006-agent-hour-new-players.ts';
+
+/** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
+const STEPS: Array<[string, MigrationStep]> = [
+  ['0001-auth', m0001Auth],
+  ['0002-domain', m0002Domain],
+  ['0003-aggregates', m0003Aggregates],
+  ['0004-aggregate-rollups', m0004AggregateRollups],
+  ['0005-totp-replay', m0005TotpReplay],
+  ['0006-agent-hour-new-players', m0006AgentHourNewPlayers],
+];
+
+class StepProvider implements MigrationProvider {
+  constructor(private readonly database: Database) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, step] of STEPS) {
+      out[name] = { up: (db: Kysely<unknown>) => step.up(db, this.database.dialect) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: new StepProvider(database) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

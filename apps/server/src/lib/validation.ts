@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { Lang } from '@console/contract';
+
+/**
+ * Turns a zod failure into one readable sentence in the caller's language, e.g.
+ * "account: at least 3 characters" / "account：至少 3 个字符". Custom `message` keys of the
+ * contract (money, password_hash, …) have their own texts.
+ */
+const custom: Record<string, Record<Lang, string>> = {
+  money: { 'zh-cn': '金额格式错误（最多 4 位小数）', en: 'must be an amount with at most 4 decimals' },
+  money_non_negative: { 'zh-cn': '金额必须是非负数（最多 4 位小数）', en: 'must be a non-negative amount with at most 4 decimals' },
+  password_hash: { 'zh-cn': '密码格式错误', en: 'is not a valid password hash' },
+  account_chars: { 'zh-cn': '只能包含字母、数字和 _ . @ -', en: 'may contain only letters, digits and _ . @ -' },
+  phone: { 'zh-cn': '手机号格式错误', en: 'is not a valid phone number' },
+  totp_code: { 'zh-cn': '验证码必须是 6 位数字', en: 'must be a 6-digit code' },
+  sms_code: { 'zh-cn': '短信验证码必须是 6 位数字', en: 'must be a 6-digit code' },
+  date: { 'zh-cn': '日期格式必须是 YYYY-MM-DD', en: 'must be a date YYYY-MM-DD' },
+};
+
+function describe(issue: z.core.$ZodIssue, lang: Lang): string {
+  const zh = lang === 'zh-cn';
+  if (issue.message && custom[issue.message]) return custom[issue.message]![lang];
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return zh ? '不能为空' : 'is required';
+      return zh ? `类型错误，应为 ${issue.expected}` : `must be ${issue.expected}`;
+    case 'too_small':
+      if (issue.origin === 'string') return zh ? `至少 ${issue.minimum} 个字符` : `must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return zh ? `至少 ${issue.minimum} 项` : `must have at least ${issue.minimum} items`;
+      return zh ? `不能小于 ${issue.minimum}` : `must be at least ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return zh ? `最多 ${issue.maximum} 个字符` : `must be at most ${issue.maximum} characters`;
+      if (issue.origin === 'array') return zh ? `最多 ${issue.maximum} 项` : `must have at most ${issue.maximum} items`;
+      return zh ? `不能大于 ${issue.maximum}` : `must be at most ${issue.maximum}`;
+    case 'invalid_value':
+      return zh ? `取值必须是 ${issue.values.join('、')} 之一` : `must be one of ${issue.values.join(', ')}`;
+    case 'invalid_union':
+      return zh ? '取值无效' : 'is not valid';
+    case 'invalid_format':
+      return zh ? '格式错误' : 'has an invalid format';
+    case 'unrecognized_keys':
+      return zh ? `不支持的字段 ${issue.keys.join('、')}` : `has unknown fields ${issue.keys.join(', ')}`;
+    default:
+      return zh ? '取值无效' : 'is not valid';
+  }
+}
+
+export function formatZodError(error: z.ZodError, lang: Lang): string {
+  const issue = error.issues[0];
+  if (!issue) return lang === 'zh-cn' ? '参数错误' : 'Invalid parameter';
+  const field = issue.path.length ? issue.path.join('.') : lang === 'zh-cn' ? '请求' : 'request';
+  return lang === 'zh-cn' ? `${field}：${describe(issue, lang)}` : `${field}: ${describe(issue, lang)}`;
+}
+
+export function requestLang(acceptLanguage: string | undefined): Lang {
+  return acceptLanguage && /^\s*en/i.test(acceptLanguage) ? 'en' : 'zh-cn';
+}

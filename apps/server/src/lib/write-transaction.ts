@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+
+/** PostgreSQL errors after which the whole transaction can simply run again. */
+const RETRYABLE_PG_CODES = new Set([
+  '40P01', // deadlock detected
+  '40001', // serialization failure
+  '23505', // unique violation: a concurrent transaction stored the same key first; a re-run sees it
+]);
+
+export function isRetryablePgError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_PG_CODES.has(code);
+}
+
+/**
+ * Runs `fn` in one write transaction and commits, or rolls back when it throws.
+ *
+ * SQLite: `BEGIN IMMEDIATE` takes the write lock up front. A deferred transaction that reads
+ * balances and then writes could be refused (SQLITE_BUSY_SNAPSHOT) when another process (the
+ * ingest CLI next to a running server) committed in between; taking the lock first makes such
+ * writers wait their turn (busy_timeout) instead. Inside one process the driver's single
+ * connection already serializes transactions.
+ *
+ * PostgreSQL: READ COMMITTED with explicit row locks (`FOR UPDATE`) taken by `fn`; a deadlock or a
+ * concurrent insert of the same unique key rolls back and runs `fn` again, a few times.
+ */
+export async function writeTransaction<T>(database: Database, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (database.dialect === 'sqlite') {
+    return database.db.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      try {
+        const out = await fn(conn);
+        await sql`COMMIT`.execute(conn);
+        return out;
+      } catch (err) {
+        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await database.db.transaction().execute(fn);
+    } catch (err) {
+      if (attempt >= 5 || !isRetryablePgError(err)) throw err;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.floor(Math.random() * 10)));
+    }
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * Time partitions of the aggregate tables. Every period is identified by its first half-hour
+ * ("hh": epoch milliseconds / 1,800,000, UTC), so all levels share one number line and a range
+ * query on any level is a range on `period`.
+ *
+ * The five report timezones (+8:00 … +10:00) start their local days at 16:00, 15:30, 15:00,
+ * 14:30 and 14:00 UTC. Cutting each UTC day at those five instants gives partitions in which
+ * every local day, hour and month of every timezone is a whole number of parts:
+ *
+ *   level 0  half-hours.
+ *   level 1  day segments: a 22-hour part [16:00, next day 14:00) and four half-hours
+ *            14:00, 14:30, 15:00, 15:30. A local day of any timezone is exactly five of them.
+ *   level 2  month segments: [16:00 UTC of the last day of the previous month, 14:00 UTC of the
+ *            last day of this month) and the four half-hours 14:00–16:00 of that last day.
+ *
+ * So one row set serves all five timezones (instead of one per timezone) and a bet touches one
+ * row per level.
+ */
+
+export const HH_MS = 1_800_000;
+export const HH_PER_DAY = 48;
+/** Offsets in half-hours of the five timezones (8:00 … 10:00 = 16 … 20). */
+const SMALL_FROM = 28; // 14:00 UTC
+const SMALL_TO = 32; // 16:00 UTC
+
+export const hhOf = (epochMs: number) => Math.floor(epochMs / HH_MS);
+
+/** Start (hh) of the level-1 day segment containing hh. */
+export function daySegmentOf(hh: number): number {
+  const dayStart = Math.floor(hh / HH_PER_DAY) * HH_PER_DAY;
+  const h = hh - dayStart;
+  if (h < SMALL_FROM) return dayStart - HH_PER_DAY + SMALL_TO;
+  if (h < SMALL_TO) return hh;
+  return dayStart + SMALL_TO;
+}
+
+/** Epoch day (days since 1970-01-01 UTC) of the first day of the month containing epoch day d. */
+function monthStartDay(epochDay: number): number {
+  const dt = new Date(epochDay * 86_400_000);
+  return Date.UTC(dt.getUTCFullYear(), dt.getUTCMonth(), 1) / 86_400_000;
+}
+function nextMonthStartDay(epochDay: number): number {
+  const dt = new Date(epochDay * 86_400_000);
+  return Date.UTC(dt.getUTCFullYear(), dt.getUTCMonth() + 1, 1) / 86_400_000;
+}
+
+/** [first day of the month, first day of the next month] per epoch day: calendar math is the costly part. */
+const monthOfDay = new Map<number, [number, number]>();
+function monthDays(day: number): [number, number] {
+  let m = monthOfDay.get(day);
+  if (!m) {
+    if (monthOfDay.size > 10_000) monthOfDay.clear();
+    m = [monthStartDay(day), nextMonthStartDay(day)];
+    monthOfDay.set(day, m);
+  }
+  return m;
+}
+
+/** Start (hh) of the level-2 month segment containing hh. */
+export function monthSegmentOf(hh: number): number {
+  const day = Math.floor(hh / HH_PER_DAY);
+  const h = hh - day * HH_PER_DAY;
+  const [start, next] = monthDays(day);
+  if (day === next - 1) {
+    // The last UTC day of a month: 14:00–16:00 are the four small parts, from 16:00 on it is the
+    // next month's big part.
+    if (h >= SMALL_TO) return next * HH_PER_DAY - (HH_PER_DAY - SMALL_TO);
+    if (h >= SMALL_FROM) return hh;
+  }
+  return start * HH_PER_DAY - (HH_PER_DAY - SMALL_TO);
+}
+
+/** The level-2 boundaries (period starts) in [from, to], ascending. */
+function monthBoundaries(from: number, to: number): number[] {
+  const out: number[] = [];
+  let day = monthStartDay(Math.floor(from / HH_PER_DAY) - 1);
+  for (;;) {
+    const big = day * HH_PER_DAY - (HH_PER_DAY - SMALL_TO);
+    const next = nextMonthStartDay(day);
+    const lastDay = next - 1;
+    const smalls = [0, 1, 2, 3].map((i) => lastDay * HH_PER_DAY + SMALL_FROM + i);
+    for (const b of [big, ...smalls]) if (b >= from && b <= to) out.push(b);
+    if (big > to) break;
+    day = next;
+  }
+  return out;
+}
+
+export interface PeriodRange {
+  level: 0 | 1 | 2;
+  /** Inclusive start (hh). */
+  from: number;
+  /** Exclusive end (hh). */
+  to: number;
+}
+
+/**
+ * The fewest rows that exactly cover [from, to) (both on day-segment boundaries): whole month
+ * segments (level 2) in the middle and day segments (level 1) at the edges.
+ */
+export function coverRange(from: number, to: number): PeriodRange[] {
+  if (to <= from) return [];
+  const b = monthBoundaries(from, to);
+  const first = b[0];
+  const last = b[b.length - 1];
+  if (first === undefined || last === undefined || last <= first) return [{ level: 1, from, to }];
+  const out: PeriodRange[] = [];
+  if (from < first) out.push({ level: 1, from, to: first });
+  out.push({ level: 2, from: first, to: last });
+  if (last < to) out.push({ level: 1, from: last, to });
+  return out;
+}
+
+/** Offset of a timezone in half-hours (480 minutes -> 16). */
+export const offsetHh = (offsetMinutes: number) => offsetMinutes / 30;
+
+/** Epoch day of a YYYY-MM-DD date. */
+export function epochDayOf(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+}
+
+/** [from, to) in hh of the local dates start..end (inclusive) in a timezone. */
+export function localRangeHh(startDate: string, endDate: string, offsetMinutes: number): { from: number; to: number } {
+  const off = offsetHh(offsetMinutes);
+  return { from: epochDayOf(startDate) * HH_PER_DAY - off, to: (epochDayOf(endDate) + 1) * HH_PER_DAY - off };
+}
+
+export const formatDay = (localDay: number) => new Date(localDay * 86_400_000).toISOString().slice(0, 10);
+export const formatHour = (localHour: number) => `${new Date(localHour * 3_600_000).toISOString().slice(0, 13).replace('T', ' ')}:00`;
+/** Month index = year * 12 + month0. */
+export const formatMonth = (monthIndex: number) => `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}`;
+
+/**
+ * The local months touched by [from, to) in a timezone, each with its hh boundaries: the month
+ * of a row is found by comparing its period start with these boundaries.
+ */
+export function localMonths(from: number, to: number, offsetMinutes: number): Array<{ index: number; from: number; to: number }> {
+  const off = offsetHh(offsetMinutes);
+  const out: Array<{ index: number; from: number; to: number }> = [];
+  const startDay = Math.floor((from + off) / HH_PER_DAY);
+  let d = new Date(startDay * 86_400_000);
+  let y = d.getUTCFullYear();
+  let m = d.getUTCMonth();
+  for (;;) {
+    const mFrom = (Date.UTC(y, m, 1) / 86_400_000) * HH_PER_DAY - off;
+    const mTo = (Date.UTC(y, m + 1, 1) / 86_400_000) * HH_PER_DAY - off;
+    if (mFrom >= to) break;
+    out.push({ index: y * 12 + m, from: Math.max(mFrom, from), to: Math.min(mTo, to) });
+    d = new Date(Date.UTC(y, m + 1, 1));
+    y = d.getUTCFullYear();
+    m = d.getUTCMonth();
+  }
+  return out;
+}

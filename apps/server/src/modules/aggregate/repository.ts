@@ -1,0 +1,214 @@
+import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { int8Text, toNumber } from '../../lib/sql.ts';
+import type { NewPlayer, SettledBet } from './service.ts';
+import { AGG_KEYS, AGG_TABLES, AGG_VALUES, withAggregates, type AggTableName } from './tables.ts';
+
+/** One pre-summed aggregate row: key columns then value columns, in AGG_KEYS/AGG_VALUES order. */
+export interface AggRow {
+  key: number[];
+  values: bigint[];
+}
+
+/**
+ * SQLite statements hold at most 256 rows, and a shorter batch is padded with NULL rows up to a
+ * power of two (skipped by `WHERE column1 IS NOT NULL`): the statement texts then repeat from
+ * batch to batch and the driver's statement cache prepares each only once.
+ */
+const SQLITE_MAX_ROWS = 256;
+const SQLITE_MIN_ROWS = 8;
+
+const sqliteText = new Map<string, string>();
+const pgText = new Map<string, string>();
+
+function conflictClause(table: AggTableName): string {
+  const keys = AGG_KEYS[table];
+  const sets = AGG_VALUES[table].map((v) => `${v} = ${table}.${v} + excluded.${v}`).join(', ');
+  return `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`;
+}
+
+/** Statement text is built from the fixed table/column names above only; every value is a parameter. */
+function sqliteInsert(table: AggTableName, rows: number): string {
+  const cacheKey = `${table}:${rows}`;
+  let text = sqliteText.get(cacheKey);
+  if (!text) {
+    const cols = [...AGG_KEYS[table], ...AGG_VALUES[table]];
+    const tuple = `(${cols.map(() => '?').join(',')})`;
+    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM (VALUES ${Array(rows).fill(tuple).join(',')}) WHERE column1 IS NOT NULL ${conflictClause(table)}`;
+    sqliteText.set(cacheKey, text);
+  }
+  return text;
+}
+
+const pgType = (col: string) => (col === 'lvl' || col === 'fam' ? 'int2' : col === 'period' ? 'int4' : 'int8');
+
+/** PostgreSQL: one array parameter per column and `unnest`, so the statement text never grows with the batch. */
+function pgInsert(table: AggTableName): string {
+  let text = pgText.get(table);
+  if (!text) {
+    const cols = [...AGG_KEYS[table], ...AGG_VALUES[table]];
+    const arrays = cols.map((c, i) => `$${i + 1}::${pgType(c)}[]`).join(', ');
+    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${arrays}) ${conflictClause(table)}`;
+    pgText.set(table, text);
+  }
+  return text;
+}
+
+function compareKeys(a: AggRow, b: AggRow): number {
+  for (let i = 0; i < a.key.length; i++) {
+    const d = a.key[i]! - b.key[i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/**
+ * Adds rows to an aggregate table (`x = x + excluded.x`). Keys must be unique within `rows`.
+ * Rows go in key order, so concurrent PostgreSQL transactions lock rows in the same order and do
+ * not deadlock each other.
+ */
+export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: AggTableName, rows: AggRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  rows.sort(compareKeys);
+  if (dialect === 'postgres') {
+    // Each column goes as one array literal "{1,2,3}" (integers need no quoting), which is far
+    // cheaper for the driver than serializing a JS array element by element.
+    const width = AGG_KEYS[table].length + AGG_VALUES[table].length;
+    const nk = AGG_KEYS[table].length;
+    const parts: string[][] = Array.from({ length: width }, () => new Array<string>(rows.length));
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r]!;
+      for (let k = 0; k < nk; k++) parts[k]![r] = String(row.key[k]!);
+      for (let v = 0; v < row.values.length; v++) parts[nk + v]![r] = row.values[v]!.toString();
+    }
+    const cols = parts.map((p) => `{${p.join(',')}}`);
+    await db.executeQuery(CompiledQuery.raw(pgInsert(table), cols));
+    return;
+  }
+  const width = AGG_KEYS[table].length + AGG_VALUES[table].length;
+  for (let i = 0; i < rows.length; i += SQLITE_MAX_ROWS) {
+    const chunk = rows.slice(i, i + SQLITE_MAX_ROWS);
+    let size = SQLITE_MIN_ROWS;
+    while (size < chunk.length) size *= 2;
+    const params: Array<number | bigint | null> = [];
+    for (const row of chunk) {
+      for (const k of row.key) params.push(k);
+      for (const v of row.values) params.push(v);
+    }
+    for (let pad = chunk.length; pad < size; pad++) for (let c = 0; c < width; c++) params.push(null);
+    await db.executeQuery(CompiledQuery.raw(sqliteInsert(table, size), params));
+  }
+}
+
+/** Empties every aggregate table (before a rebuild). */
+export async function clearAggregates(db: Kysely<DB>): Promise<void> {
+  const adb = withAggregates(db);
+  for (const t of AGG_TABLES) await adb.deleteFrom(t).execute();
+}
+
+/** Bets as the aggregates see them, amounts read exactly (as text) on both drivers. */
+function betSelect(db: Kysely<DB>) {
+  return db
+    .selectFrom('bet')
+    .select([
+      'id',
+      'agent_id',
+      'player_id',
+      'game_id',
+      'platform_id',
+      'currency_id',
+      'settle_time',
+      int8Text(sql.ref('bet_amount')).as('bet_amount'),
+      int8Text(sql.ref('valid_bet_amount')).as('valid_bet_amount'),
+      int8Text(sql.ref('payout_amount')).as('payout_amount'),
+      int8Text(sql.ref('tax_amount')).as('tax_amount'),
+      int8Text(sql.ref('bonus_amount')).as('bonus_amount'),
+      int8Text(sql.ref('jackpot_contribution')).as('jackpot_contribution'),
+    ]);
+}
+
+type BetSelectRow = Awaited<ReturnType<ReturnType<typeof betSelect>['execute']>>[number];
+
+function toSettledBet(r: BetSelectRow): SettledBet {
+  return {
+    id: toNumber(r.id),
+    agent_id: toNumber(r.agent_id),
+    player_id: toNumber(r.player_id),
+    game_id: toNumber(r.game_id),
+    platform_id: toNumber(r.platform_id),
+    currency_id: toNumber(r.currency_id),
+    settle_time: toNumber(r.settle_time),
+    bet_amount: BigInt(r.bet_amount),
+    valid_bet_amount: BigInt(r.valid_bet_amount),
+    payout_amount: BigInt(r.payout_amount),
+    tax_amount: BigInt(r.tax_amount),
+    bonus_amount: BigInt(r.bonus_amount),
+    jackpot_contribution: BigInt(r.jackpot_contribution),
+  };
+}
+
+/** The next `limit` bets after id `afterId`, in id order (keyset paging for a rebuild). */
+export async function betsAfterId(db: Kysely<DB>, afterId: number, limit: number): Promise<SettledBet[]> {
+  const rows = await betSelect(db).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  return rows.map(toSettledBet);
+}
+
+/** Bets settled in [fromMs, toMs). */
+export async function betsSettledIn(db: Kysely<DB>, fromMs: number, toMs: number): Promise<SettledBet[]> {
+  const rows = await betSelect(db).where('settle_time', '>=', fromMs).where('settle_time', '<', toMs).execute();
+  return rows.map(toSettledBet);
+}
+
+export async function settleTimeSpan(db: Kysely<DB>): Promise<{ min: number; max: number } | null> {
+  const r = await db
+    .selectFrom('bet')
+    .select((eb) => [eb.fn.min('settle_time').as('min'), eb.fn.max('settle_time').as('max')])
+    .executeTakeFirst();
+  if (!r || r.min === null || r.max === null) return null;
+  return { min: toNumber(r.min), max: toNumber(r.max) };
+}
+
+export async function playersAfterId(db: Kysely<DB>, afterId: number, limit: number): Promise<NewPlayer[]> {
+  const rows = await db
+    .selectFrom('player')
+    .select(['id', 'agent_id', 'currency_id', 'registered_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: toNumber(r.id), agent_id: toNumber(r.agent_id), currency_id: toNumber(r.currency_id), registered_at: toNumber(r.registered_at) }));
+}
+
+/** Hourly agent rows that count registrations. */
+export async function readHourNewPlayers(db: Kysely<DB>): Promise<AggRow[]> {
+  return (await readAggregateRows(db, 'agg_agent_hour', null, null, null, true)).filter((r) => r.values[8]! > 0n);
+}
+
+/**
+ * Stored aggregate rows of one table whose first key column is `lead` and whose period is in
+ * [from, to) (all periods when from/to are null), values read exactly.
+ */
+export async function readAggregateRows(
+  db: Kysely<DB>,
+  table: AggTableName,
+  lead: number | null,
+  from: number | null,
+  to: number | null,
+  withNewPlayers = false,
+): Promise<AggRow[]> {
+  const keys = AGG_KEYS[table];
+  const values = AGG_VALUES[table];
+  const leadCol = keys[0]!;
+  const where: RawBuilder<unknown>[] = [];
+  if (withNewPlayers) where.push(sql`new_player_count > 0`);
+  if (lead !== null) where.push(sql`${sql.ref(leadCol)} = ${lead}`);
+  if (from !== null) where.push(sql`period >= ${from}`);
+  if (to !== null) where.push(sql`period < ${to}`);
+  const cols = [...keys.map((k) => sql.ref(k)), ...values.map((v) => sql`CAST(${sql.ref(v)} AS TEXT) AS ${sql.ref(v)}`)];
+  const q = sql<Record<string, unknown>>`SELECT ${sql.join(cols)} FROM ${sql.table(table)}${
+    where.length ? sql` WHERE ${sql.join(where, sql` AND `)}` : sql``
+  }`;
+  const { rows } = await q.execute(db);
+  return rows.map((r) => ({ key: keys.map((k) => toNumber(r[k])), values: values.map((v) => BigInt(r[v] as string)) }));
+}

@@ -1,0 +1,238 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { daySegmentOf, hhOf, monthSegmentOf } from './periods.ts';
+import { upsertAggregates, type AggRow } from './repository.ts';
+import { AGG_TABLES, type AggTableName } from './tables.ts';
+
+/**
+ * A settled bet as the aggregates need it. Amounts are 1/10000 units (bigint, never a JS number);
+ * settle_time is epoch milliseconds (UTC). The ingest passes only bets it stored for the first time,
+ * so a duplicate bet_id is never counted twice.
+ */
+export interface SettledBet {
+  id: number;
+  agent_id: number;
+  player_id: number;
+  game_id: number;
+  platform_id: number;
+  currency_id: number;
+  bet_amount: bigint;
+  valid_bet_amount: bigint;
+  payout_amount: bigint;
+  tax_amount: bigint;
+  bonus_amount: bigint;
+  jackpot_contribution: bigint;
+  settle_time: number;
+}
+
+/** A player created for the first time (registered_at: epoch milliseconds, UTC). */
+export interface NewPlayer {
+  id: number;
+  agent_id: number;
+  currency_id: number;
+  registered_at: number;
+}
+
+/** One pre-summed row: counts are plain numbers (never money), amounts bigint. */
+interface Entry {
+  key: number[];
+  count: number;
+  win: number;
+  bet: bigint;
+  valid: bigint;
+  payout: bigint;
+  tax: bigint;
+  bonus: bigint;
+  jackpot: bigint;
+}
+
+/** Target maps: one per table and level, keyed by "period:ids" text. */
+const TARGETS = [
+  ['agg_player_game', 0],
+  ['agg_player_game', 1],
+  ['agg_player_game', 2],
+  ['agg_player', 1],
+  ['agg_player', 2],
+  ['agg_dim', 1],
+  ['agg_dim', 2],
+  ['agg_agent_hour', 0],
+  ['agg_agent_hour', 1],
+  ['agg_agent', 1],
+  ['agg_agent', 2],
+  ['agg_game', 1],
+  ['agg_game', 2],
+] as const;
+
+/** Key columns of a new row of target `target`, in AGG_KEYS order. */
+function keyColumns(target: number, lvl: number, period: number, b: SettledBet): number[] {
+  const table = TARGETS[target]![0];
+  if (table === 'agg_player_game') return [lvl, period, b.player_id, b.game_id, b.currency_id, b.agent_id, b.platform_id];
+  if (table === 'agg_player') return [lvl, period, b.player_id, b.currency_id, b.agent_id];
+  if (table === 'agg_dim') return [lvl, period, b.agent_id, b.game_id, b.currency_id, b.platform_id];
+  if (table === 'agg_game') return [lvl, period, b.game_id, b.currency_id, b.platform_id];
+  return [lvl, period, b.agent_id, b.currency_id];
+}
+
+/**
+ * Pre-sums a batch per target row, so each row is written once per batch. This runs for every
+ * ingested bet, so it is kept cheap: one key text per table and level, counts as numbers, and
+ * only the six amounts as bigint additions.
+ */
+export class AggAccumulator {
+  private readonly maps: Array<Map<string, Entry>> = TARGETS.map(() => new Map());
+  private readonly newPlayers = new Map<string, AggRow>();
+  /** Registrations per local hour row (target 7 or 8 key text -> count). */
+  private readonly hourNewPlayers: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
+
+  /** Adds a bet to one target row; `key` builds the row's key columns only when the row is new. */
+  private add(target: number, k: string, b: SettledBet, win: number, lvl: number, period: number) {
+    const map = this.maps[target]!;
+    const e = map.get(k);
+    if (e) {
+      e.count++;
+      e.win += win;
+      e.bet += b.bet_amount;
+      e.valid += b.valid_bet_amount;
+      e.payout += b.payout_amount;
+      e.tax += b.tax_amount;
+      e.bonus += b.bonus_amount;
+      e.jackpot += b.jackpot_contribution;
+      return;
+    }
+    map.set(k, {
+      key: keyColumns(target, lvl, period, b),
+      count: 1,
+      win,
+      bet: b.bet_amount,
+      valid: b.valid_bet_amount,
+      payout: b.payout_amount,
+      tax: b.tax_amount,
+      bonus: b.bonus_amount,
+      jackpot: b.jackpot_contribution,
+    });
+  }
+
+  addBet(b: SettledBet) {
+    const hh = hhOf(b.settle_time);
+    const seg = daySegmentOf(hh);
+    const mseg = monthSegmentOf(hh);
+    // win_count feeds the winning-odds report: the player came out ahead on this bet.
+    const win = b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount > 0n ? 1 : 0;
+    const pg = `:${b.player_id}:${b.game_id}:${b.currency_id}`;
+    const pl = `:${b.player_id}:${b.currency_id}`;
+    const dim = `:${b.agent_id}:${b.game_id}:${b.currency_id}`;
+    const ag = `:${b.agent_id}:${b.currency_id}`;
+    this.add(0, hh + pg, b, win, 0, hh);
+    this.add(1, seg + pg, b, win, 1, seg);
+    this.add(2, mseg + pg, b, win, 2, mseg);
+    this.add(3, seg + pl, b, win, 1, seg);
+    this.add(4, mseg + pl, b, win, 2, mseg);
+    this.add(5, seg + dim, b, win, 1, seg);
+    this.add(6, mseg + dim, b, win, 2, mseg);
+    // The two local-hour families: hours starting on the UTC hour (even hh) and on the half hour (odd hh).
+    const odd = hh % 2 === 1;
+    const h0 = odd ? hh - 1 : hh;
+    const h1 = odd ? hh : hh - 1;
+    this.add(7, h0 + ag, b, win, 0, h0);
+    this.add(8, h1 + ag, b, win, 1, h1);
+    const gm = `:${b.game_id}:${b.currency_id}`;
+    this.add(9, seg + ag, b, win, 1, seg);
+    this.add(10, mseg + ag, b, win, 2, mseg);
+    this.add(11, seg + gm, b, win, 1, seg);
+    this.add(12, mseg + gm, b, win, 2, mseg);
+  }
+
+  addNewPlayer(p: NewPlayer) {
+    const hh = hhOf(p.registered_at);
+    const odd = hh % 2 === 1;
+    for (const [fam, start] of [[0, odd ? hh - 1 : hh], [1, odd ? hh : hh - 1]] as const) {
+      const k = `${start}:${p.agent_id}:${p.currency_id}`;
+      this.hourNewPlayers[fam].set(k, (this.hourNewPlayers[fam].get(k) ?? 0) + 1);
+    }
+    for (const key of [
+      [0, hh, p.agent_id, p.currency_id],
+      [1, daySegmentOf(hh), p.agent_id, p.currency_id],
+      [2, monthSegmentOf(hh), p.agent_id, p.currency_id],
+    ]) {
+      const k = key.join(':');
+      const row = this.newPlayers.get(k);
+      if (row) row.values[0]! += 1n;
+      else this.newPlayers.set(k, { key, values: [1n] });
+    }
+  }
+
+  /** The rows of one table, in AGG_KEYS / AGG_VALUES column order. */
+  rows(table: AggTableName): AggRow[] {
+    if (table === 'agg_new_player') return [...this.newPlayers.values()];
+    const out: AggRow[] = [];
+    TARGETS.forEach(([t, lvl], i) => {
+      if (t !== table) return;
+      const npc = table === 'agg_agent_hour' ? this.hourNewPlayers[lvl as 0 | 1] : null;
+      for (const [k, e] of this.maps[i]!) {
+        const values = [BigInt(e.count), BigInt(e.win), e.bet, e.valid, e.payout, e.tax, e.bonus, e.jackpot];
+        if (npc) values.push(BigInt(npc.get(k) ?? 0));
+        out.push({ key: e.key, values });
+      }
+      if (npc) {
+        // Hours with registrations and no bets in this batch.
+        for (const [k, n] of npc) {
+          if (this.maps[i]!.has(k)) continue;
+          const [period, agent, currency] = k.split(':').map(Number) as [number, number, number];
+          out.push({ key: [lvl, period, agent, currency], values: [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, BigInt(n)] });
+        }
+      }
+    });
+    return out;
+  }
+
+  /** Adds rows of one table (values in AGG_VALUES order) — used by the check to merge windows. */
+  merge(table: Exclude<AggTableName, 'agg_new_player'>, rows: AggRow[]) {
+    const targets = TARGETS.map(([t, lvl], i) => ({ t, lvl, i })).filter((x) => x.t === table);
+    for (const r of rows) {
+      const target = targets.find((x) => x.lvl === r.key[0])!;
+      const map = this.maps[target.i]!;
+      const k = r.key.join(':');
+      const v = r.values;
+      const e = map.get(k);
+      if (!e) {
+        map.set(k, { key: r.key, count: Number(v[0]), win: Number(v[1]), bet: v[2]!, valid: v[3]!, payout: v[4]!, tax: v[5]!, bonus: v[6]!, jackpot: v[7]! });
+        continue;
+      }
+      e.count += Number(v[0]);
+      e.win += Number(v[1]);
+      e.bet += v[2]!;
+      e.valid += v[3]!;
+      e.payout += v[4]!;
+      e.tax += v[5]!;
+      e.bonus += v[6]!;
+      e.jackpot += v[7]!;
+    }
+  }
+
+  async write(db: Kysely<DB>, dialect: Dialect) {
+    for (const table of AGG_TABLES) {
+      const rows = this.rows(table);
+      if (rows.length) await upsertAggregates(db, dialect, table, rows);
+    }
+  }
+}
+
+/**
+ * Adds settled bets to every aggregate table. Call it inside the transaction that stores the bets,
+ * so the aggregates and the raw bets always agree.
+ */
+export async function applyBets(db: Kysely<DB>, dialect: Dialect, bets: SettledBet[]): Promise<void> {
+  if (bets.length === 0) return;
+  const acc = new AggAccumulator();
+  for (const b of bets) acc.addBet(b);
+  await acc.write(db, dialect);
+}
+
+/** Counts newly registered players per period, agent and currency (new_player_count). */
+export async function applyNewPlayers(db: Kysely<DB>, dialect: Dialect, players: NewPlayer[]): Promise<void> {
+  if (players.length === 0) return;
+  const acc = new AggAccumulator();
+  for (const p of players) acc.addNewPlayer(p);
+  await acc.write(db, dialect);
+}

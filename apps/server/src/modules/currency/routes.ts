@@ -1,0 +1,12 @@
+import { currency as contract } from '@console/contract';
+import { registerCall } from '../../plugins/calls.ts';
+import type { ServerModule } from '../index.ts';
+import { currencyList } from './service.ts';
+
+export const currencyModule: ServerModule = {
+  name: 'currency',
+  calls: contract.currencyCalls,
+  register(app) {
+    registerCall(app, contract.currencyList, async (input, ctx) => currencyList(ctx.db, input));
+  },
+};

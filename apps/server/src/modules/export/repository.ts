@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toNumber } from '../../lib/sql.ts';
+
+/** SQL of the export records (table `export`, migration 0002). */
+
+export interface NewExport {
+  report: string;
+  filters: string;
+  requested_by: number | null;
+  requested_by_account: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export async function insertExport(db: Kysely<DB>, e: NewExport): Promise<number> {
+  const r = await db
+    .insertInto('export')
+    .values({ ...e, status: 'running', row_count: 0, file_size: 0, file_name: '', file_path: '', error_msg: '', finished_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export async function finishExport(
+  db: Kysely<DB>,
+  id: number,
+  done: { row_count: number; file_size: number; file_name: string; file_path: string; finished_at: string },
+): Promise<void> {
+  await db.updateTable('export').set({ ...done, status: 'done' }).where('id', '=', id).execute();
+}
+
+export async function failExport(db: Kysely<DB>, id: number, error: string, at: string): Promise<void> {
+  await db.updateTable('export').set({ status: 'failed', error_msg: error.slice(0, 500), finished_at: at }).where('id', '=', id).execute();
+}
+
+export async function getExport(db: Kysely<DB>, id: number) {
+  return db.selectFrom('export').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface ExportListFilter {
+  report?: string | undefined;
+  status?: string | undefined;
+  requested_by_account?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listExports(db: Kysely<DB>, f: ExportListFilter) {
+  let q = db.selectFrom('export');
+  if (f.report) q = q.where('report', '=', f.report);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.requested_by_account) q = q.where('requested_by_account', '=', f.requested_by_account);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
+    q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: toNumber(count?.n) };
+}
+
+/** Exports whose files are past their keep date and not yet cleaned up. */
+export async function expiredExports(db: Kysely<DB>, now: string) {
+  return db.selectFrom('export').select(['id', 'file_path']).where('expires_at', '<=', now).where('status', '!=', 'expired').execute();
+}
+
+export async function markExpired(db: Kysely<DB>, ids: number[]): Promise<void> {
+  if (ids.length) await db.updateTable('export').set({ status: 'expired', file_path: '' }).where('id', 'in', ids).execute();
+}
+
+/** Codes and names of the entities a report was filtered by, for the lines written on the sheet. */
+export async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: number; platformId: number; currencyId: number }) {
+  const [agent, game, platform, currency] = await Promise.all([
+    ids.agentId > 0 ? db.selectFrom('agent').select(['code', 'name']).where('id', '=', ids.agentId).executeTakeFirst() : undefined,
+    ids.gameId > 0 ? db.selectFrom('game').select(['code', 'name_zh', 'name_en']).where('id', '=', ids.gameId).executeTakeFirst() : undefined,
+    ids.platformId > 0 ? db.selectFrom('platform').select(['code', 'name']).where('id', '=', ids.platformId).executeTakeFirst() : undefined,
+    ids.currencyId > 0 ? db.selectFrom('currency').select(['code']).where('id', '=', ids.currencyId).executeTakeFirst() : undefined,
+  ]);
+  return { agent, game, platform, currency };
+}

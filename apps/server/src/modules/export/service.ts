@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode, exportFile, report, TIMEZONES, type CallDef, type Lang } from '@console/contract';
+import type { DB } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { toNumber } from '../../lib/sql.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
+import { exportSource, type Row } from '../report/service.ts';
+import { headerOf, label } from './columns.ts';
+import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired } from './repository.ts';
+import { streamRows } from './stream.ts';
+import { writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
+
+type ReportDef = report.ReportDef;
+
+/**
+ * defineCall keeps `binary` as a plain boolean; this tells registerCall's handler type that the
+ * call answers a FileAnswer (the contract sets binary: true on every call passed here).
+ */
+export const asBinary = <C extends CallDef>(call: C) => call as C & { binary: true };
+type ExportInput = report.ReportExportRequest;
+
+const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
+const NUMERIC = new Set(['id', 'bet_count', 'bettor_count', 'win_count', 'new_player_count', 'agent_id', 'game_id', 'platform_id', 'player_id', 'currency_id']);
+
+function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
+  const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
+  return keys.map((key) => ({ key, header: headerOf(key, lang), numeric: NUMERIC.has(key) }));
+}
+
+async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang, account: string, at: string): Promise<Array<[string, string]>> {
+  const names = await filterNames(db, { agentId: input.agent_id, gameId: input.game_id, platformId: input.platform_id, currencyId: input.currency_id });
+  const all = label('all', lang);
+  const tz = TIMEZONES.find((t) => t.id === input.time_zone_id)?.label ?? String(input.time_zone_id);
+  const lines: Array<[string, string]> = [
+    [label('report', lang), d.title[lang]],
+    [label('dates', lang), `${input.start_date} ~ ${input.end_date}`],
+    [label('time_zone', lang), tz],
+    [label('currency', lang), names.currency?.code ?? all],
+    [label('agent', lang), names.agent ? `${names.agent.code} ${names.agent.name}` : all],
+    [label('game', lang), names.game ? `${names.game.code} ${lang === 'en' ? names.game.name_en : names.game.name_zh}` : all],
+    [label('platform', lang), names.platform ? `${names.platform.code} ${names.platform.name}` : all],
+    [label('player', lang), input.player_account || all],
+  ];
+  if (input.sort_field) lines.push([label('sort', lang), `${headerOf(input.sort_field, lang)} ${input.sort_order === 'ascend' ? '↑' : '↓'}`]);
+  lines.push([label('exported', lang), at.replace('T', ' ').slice(0, 19)], [label('exported_by', lang), account]);
+  return lines;
+}
+
+/**
+ * Runs a report over all its rows into an .xlsx under config.exportDir, records it in the export
+ * list (kept 7 days) and answers the file. Invalid filters fail before anything is recorded.
+ */
+export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
+  const { db, lang } = ctx;
+  const source = await exportSource(db, d, input, lang);
+  const createdAt = nowIso();
+  const id = await insertExport(db, {
+    report: d.name,
+    filters: JSON.stringify({ path: d.path, ...input }),
+    requested_by: ctx.user?.id ?? null,
+    requested_by_account: ctx.user?.account ?? '',
+    created_at: createdAt,
+    expires_at: new Date(Date.parse(createdAt) + KEEP_MS).toISOString(),
+  });
+  fs.mkdirSync(ctx.config.exportDir, { recursive: true });
+  const filePath = path.join(ctx.config.exportDir, `${id}-${randomBytes(6).toString('hex')}.xlsx`);
+  const fileName = `${d.title[lang]}-${input.start_date}_${input.end_date}-${id}.xlsx`;
+  try {
+    const columns = columnsOf(d, lang);
+    const { rows, bytes } = await writeWorkbook({
+      file: filePath,
+      sheetName: d.title[lang],
+      title: `${d.title[lang]} ${input.start_date} ~ ${input.end_date}`,
+      filterLines: await filterLines(db, d, input, lang, ctx.user?.account ?? '', createdAt),
+      columns,
+      async produce(write) {
+        if (!source.query) return;
+        await streamRows(ctx.request.server.database, source.query, (batch) => write(batch.map(source.format)));
+      },
+      totals: source.summary.map((s: Row) => ({ label: `${label('total', lang)} ${String(s.currency_code)}`, row: s })),
+    });
+    await finishExport(db, id, { row_count: rows, file_size: bytes, file_name: fileName, file_path: filePath, finished_at: nowIso() });
+  } catch (err) {
+    await failExport(db, id, err instanceof Error ? err.message : String(err), nowIso()).catch(() => undefined);
+    fs.rmSync(filePath, { force: true });
+    throw err;
+  }
+  return { file: fs.createReadStream(filePath), filename: fileName, contentType: XLSX_CONTENT_TYPE };
+}
+
+function itemOf(r: NonNullable<Awaited<ReturnType<typeof getExport>>>, now: string): exportFile.ExportItem {
+  let filters: Record<string, unknown> = {};
+  try {
+    filters = JSON.parse(r.filters) as Record<string, unknown>;
+  } catch {
+    // An unreadable filter text still lists the export.
+  }
+  const expired = r.status === 'expired' || (r.status === 'done' && r.expires_at <= now);
+  return {
+    id: toNumber(r.id),
+    report: r.report,
+    report_path: typeof filters.path === 'string' ? filters.path : '',
+    filters,
+    requested_by: r.requested_by === null ? null : toNumber(r.requested_by),
+    requested_by_account: r.requested_by_account,
+    status: expired ? 'expired' : (r.status as exportFile.ExportStatus),
+    row_count: toNumber(r.row_count),
+    file_size: toNumber(r.file_size),
+    file_name: r.file_name,
+    error_msg: r.error_msg,
+    created_at: r.created_at,
+    finished_at: r.finished_at,
+    expires_at: r.expires_at,
+    downloadable: r.status === 'done' && !expired,
+  };
+}
+
+export async function exportList(db: Kysely<DB>, input: { page: number; page_size: number; report?: string | undefined; status?: string | undefined; requested_by_account?: string | undefined }) {
+  const now = nowIso();
+  // "expired" is also what a finished export becomes when its keep date passes before the cleanup ran.
+  const { rows, total } = await listExports(db, {
+    report: input.report,
+    status: input.status,
+    requested_by_account: input.requested_by_account,
+    limit: input.page_size,
+    offset: (input.page - 1) * input.page_size,
+  });
+  return { list: rows.map((r) => itemOf(r, now)), total };
+}
+
+/** The file of an export, for its requester or a holder of 1305, while it is kept. */
+export async function exportDownload(ctx: CallContext, id: number): Promise<FileAnswer> {
+  const row = await getExport(ctx.db, id);
+  if (!row) throw new ApiError(ErrorCode.NotFound, { 'zh-cn': `导出记录 ${id} 不存在`, en: `There is no export ${id}` });
+  const user = ctx.user!;
+  if (toNumber(row.requested_by) !== user.id && !user.permissions.has('1305')) throw new ApiError(ErrorCode.NoPermission);
+  const item = itemOf(row, nowIso());
+  if (item.status === 'expired' || (item.status === 'done' && !fs.existsSync(row.file_path))) {
+    throw new ApiError(ErrorCode.NotFound, {
+      'zh-cn': `导出文件已过期（文件保留 ${exportFile.EXPORT_KEEP_DAYS} 天），请重新导出`,
+      en: `This export has expired (files are kept ${exportFile.EXPORT_KEEP_DAYS} days); please export again`,
+    });
+  }
+  if (item.status !== 'done') {
+    throw new ApiError(ErrorCode.NotFound, {
+      'zh-cn': item.status === 'failed' ? `该导出失败：${row.error_msg}` : '该导出尚未完成',
+      en: item.status === 'failed' ? `This export failed: ${row.error_msg}` : 'This export has not finished yet',
+    });
+  }
+  return { file: fs.createReadStream(row.file_path), filename: row.file_name, contentType: XLSX_CONTENT_TYPE };
+}
+
+/** Deletes the files of exports past their keep date and marks them expired. */
+export async function cleanupExpiredExports(db: Kysely<DB>): Promise<number> {
+  const rows = await expiredExports(db, nowIso());
+  for (const r of rows) if (r.file_path) fs.rmSync(r.file_path, { force: true });
+  await markExpired(db, rows.map((r) => toNumber(r.id)));
+  return rows.length;
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toNumber } from '../../lib/sql.ts';
+
+export async function listGames(db: Kysely<DB>) {
+  const rows = await db
+    .selectFrom('game as g')
+    .innerJoin('platform as p', 'p.id', 'g.platform_id')
+    .select(['g.id', 'g.code', 'g.name_zh', 'g.name_en', 'g.platform_id', 'p.code as platform_code', 'p.name as platform_name', 'g.type', 'g.status', 'g.sort'])
+    .orderBy('p.sort')
+    .orderBy('g.platform_id')
+    .orderBy('g.sort')
+    .orderBy('g.id')
+    .execute();
+  return rows.map((r) => ({ ...r, id: toNumber(r.id), platform_id: toNumber(r.platform_id), status: toNumber(r.status), sort: toNumber(r.sort) }));
+}

@@ -1,0 +1,65 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Dialect } from '../../db/database.ts';
+import { insertMany, type PgColumnType } from '../../lib/bulk-sql.ts';
+import { toNumber } from '../../lib/sql.ts';
+
+/** SQL of the ingest: dimension look-ups by code and the bet insert. */
+
+export async function agentIdsByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('agent').select(['id', 'code']).where('code', 'in', codes).execute();
+  return new Map(rows.map((r) => [r.code, toNumber(r.id)]));
+}
+
+export async function currencyIdsByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, number>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('currency').select(['id', 'code']).where('code', 'in', codes).execute();
+  return new Map(rows.map((r) => [r.code, toNumber(r.id)]));
+}
+
+export async function gamesByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, { id: number; platform_id: number }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.selectFrom('game').select(['id', 'code', 'platform_id']).where('code', 'in', codes).execute();
+  return new Map(rows.map((r) => [r.code, { id: toNumber(r.id), platform_id: toNumber(r.platform_id) }]));
+}
+
+export interface BetRow {
+  bet_id: string;
+  round_id: string;
+  agent_id: number;
+  player_id: number;
+  game_id: number;
+  platform_id: number;
+  currency_id: number;
+  bet_amount: bigint;
+  valid_bet_amount: bigint;
+  payout_amount: bigint;
+  tax_amount: bigint;
+  bonus_amount: bigint;
+  jackpot_contribution: bigint;
+  bet_time: number;
+  settle_time: number;
+  device: string;
+  created_at: string;
+}
+
+/**
+ * Inserts bets, skipping any bet_id already stored (also one a concurrent batch stores first);
+ * answers bet_id -> new id for the ones stored. Rows go in bet_id order so that concurrent batches
+ * take unique-index locks in the same order.
+ */
+const BET_COLUMNS: ReadonlyArray<readonly [keyof BetRow, PgColumnType]> = [
+  ['bet_id', 'text'], ['round_id', 'text'], ['agent_id', 'bigint'], ['player_id', 'bigint'], ['game_id', 'bigint'],
+  ['platform_id', 'bigint'], ['currency_id', 'bigint'], ['bet_amount', 'bigint'], ['valid_bet_amount', 'bigint'],
+  ['payout_amount', 'bigint'], ['tax_amount', 'bigint'], ['bonus_amount', 'bigint'], ['jackpot_contribution', 'bigint'],
+  ['bet_time', 'bigint'], ['settle_time', 'bigint'], ['device', 'text'], ['created_at', 'text'],
+];
+
+export async function insertBets(db: Kysely<DB>, dialect: Dialect, rows: BetRow[]): Promise<Map<string, number>> {
+  const sorted = [...rows].sort((a, b) => (a.bet_id < b.bet_id ? -1 : a.bet_id > b.bet_id ? 1 : 0));
+  const inserted = await insertMany(db, dialect, 'bet', BET_COLUMNS, sorted, { onConflictDoNothing: ['bet_id'], returning: ['id', 'bet_id'] });
+  const out = new Map<string, number>();
+  for (const r of inserted) out.set(r.bet_id as string, toNumber(r.id));
+  return out;
+}

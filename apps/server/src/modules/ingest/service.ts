@@ -1,0 +1,304 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode, formatMoney, type ingest } from '@console/contract';
+import type { Database, Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { writeTransaction } from '../../lib/write-transaction.ts';
+import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
+import { advanceLastBetAt, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
+import { playerCache, rememberPlayers } from '../player/player-cache.ts';
+import { LedgerBook } from '../wallet/ledger-book.ts';
+import { existingOrderIds, insertLedgerEntries, lockWallets, setWalletBalances, walletKey } from '../wallet/repository.ts';
+import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type BetRow } from './repository.ts';
+import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer } from './validate.ts';
+
+/**
+ * The ingest of DESIGN §4. One batch = one transaction: validate every record first, resolve
+ * dimension codes once, create unknown players, lock the wallets, store the new records (a
+ * bet_id / order id seen before is a duplicate: counted, not stored), move the wallets with one
+ * ledger entry per movement and update the report aggregates. The first bad record, including
+ * one that would take a wallet below zero, throws IngestRejected and the transaction leaves
+ * nothing behind.
+ *
+ * Wallet rule for a settled bet: the stake leaves the wallet (entry `bet`, −bet_amount, at
+ * bet_time), then the net return arrives (entry `payout`, payout − tax + bonus, at settle_time),
+ * so the wallet changes by payout − bet − tax + bonus = the player_win_loss of DESIGN §3.
+ * Zero movements write no entry. Each movement, in batch order, must leave the wallet ≥ 0.
+ */
+
+export type IngestResult = ingest.IngestResult;
+export type IngestRejection = ingest.IngestRejection;
+
+/** A rejected batch: answered as error_code A0400 with data {index, field, reason}. */
+export class IngestRejected extends ApiError {
+  constructor(readonly rejection: IngestRejection) {
+    const where = rejection.index === null ? rejection.field : `${rejection.field} of record ${rejection.index}`;
+    const whereZh = rejection.index === null ? rejection.field : `第 ${rejection.index} 条记录的 ${rejection.field}`;
+    super(ErrorCode.InvalidParameter, { en: `${where}: ${rejection.reason}`, 'zh-cn': `${whereZh}：${rejection.reason}` }, rejection);
+  }
+}
+
+const reject = (index: number | null, field: string, reason: string): never => {
+  throw new IngestRejected({ index, field, reason });
+};
+
+const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
+
+/** Stores a batch of settled bets (wire records as in the contract). */
+export async function ingestBets(database: Database, records: unknown): Promise<IngestResult> {
+  const v = validateBets(records);
+  if (!v.ok) throw new IngestRejected(v.rejection);
+  if (v.records.length === 0) return { accepted: 0, duplicates: 0 };
+  const out = await writeTransaction(database, (db) => storeBets(db, database.dialect, v.records, playerCache(database)));
+  rememberPlayers(database, out.players);
+  return out.result;
+}
+
+/** Stores a batch of wallet transfers (wire records as in the contract). */
+export async function ingestTransfers(database: Database, records: unknown): Promise<IngestResult> {
+  const v = validateTransfers(records);
+  if (!v.ok) throw new IngestRejected(v.rejection);
+  if (v.records.length === 0) return { accepted: 0, duplicates: 0 };
+  const out = await writeTransaction(database, (db) => storeTransfers(db, database.dialect, v.records, playerCache(database)));
+  rememberPlayers(database, out.players);
+  return out.result;
+}
+
+interface PlayerNeed {
+  agent_id: number;
+  account: string;
+  currency_id: number;
+  /** Earliest record time of this player in the batch: a new player registers then. */
+  first_time: number;
+}
+
+/**
+ * Finds or creates the players of a batch. New ones are answered separately for the aggregates'
+ * new-player counts.
+ */
+async function resolvePlayers(db: Kysely<DB>, needs: Map<string, PlayerNeed>, now: string, known: ReadonlyMap<string, PlayerRef>) {
+  const players = new Map<string, PlayerRef>();
+  const unknown: PlayerNeed[] = [];
+  for (const [key, n] of needs) {
+    const p = known.get(key);
+    if (p) players.set(key, p);
+    else unknown.push(n);
+  }
+  if (unknown.length > 0) for (const [k, p] of await findPlayers(db, unknown)) players.set(k, p);
+  const missing: NewPlayerRow[] = [];
+  for (const [key, n] of needs) {
+    if (!players.has(key)) missing.push({ agent_id: n.agent_id, account: n.account, currency_id: n.currency_id, registered_at: n.first_time });
+  }
+  const created: NewPlayer[] = [];
+  if (missing.length > 0) {
+    for (const p of await insertPlayers(db, missing, now)) {
+      players.set(playerKey(p.agent_id, p.account), p);
+      created.push({ id: p.id, agent_id: p.agent_id, currency_id: p.currency_id, registered_at: p.registered_at });
+    }
+    const raced = missing.filter((m) => !players.has(playerKey(m.agent_id, m.account)));
+    if (raced.length > 0) for (const [k, p] of await findPlayers(db, raced)) players.set(k, p);
+  }
+  return { players, created };
+}
+
+function needPlayer(needs: Map<string, PlayerNeed>, agentId: number, account: string, currencyId: number, time: number): string {
+  const key = playerKey(agentId, account);
+  const n = needs.get(key);
+  if (!n) needs.set(key, { agent_id: agentId, account, currency_id: currencyId, first_time: time });
+  else if (time < n.first_time) n.first_time = time;
+  return key;
+}
+
+const distinct = (values: Iterable<string>) => [...new Set(values)];
+
+/**
+ * Milliseconds spent per stage of storing bets, summed since the process started: the ingest
+ * benchmark prints them to show where a batch's time goes (our writes versus the aggregates).
+ */
+export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates', number> = {
+  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0,
+};
+function stageClock() {
+  let last = performance.now();
+  return (stage: keyof typeof betStageMs) => {
+    const now = performance.now();
+    betStageMs[stage] += now - last;
+    last = now;
+  };
+}
+
+interface Stored {
+  result: IngestResult;
+  /** The batch's players, remembered once the transaction has committed. */
+  players: Map<string, PlayerRef>;
+}
+
+async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+  const lap = stageClock();
+  const now = nowIso();
+  const agents = await agentIdsByCode(db, distinct(bets.map((b) => b.agent_code)));
+  const games = await gamesByCode(db, distinct(bets.map((b) => b.game_code)));
+  const currencies = await currencyIdsByCode(db, distinct(bets.map((b) => b.currency_code)));
+
+  interface Resolved {
+    bet: ParsedBet;
+    agent_id: number;
+    game_id: number;
+    platform_id: number;
+    currency_id: number;
+    playerKey: string;
+  }
+  const seen = new Set<string>();
+  const unique: Resolved[] = [];
+  const needs = new Map<string, PlayerNeed>();
+  let duplicates = 0;
+  for (const b of bets) {
+    const agentId = agents.get(b.agent_code) ?? reject(b.index, 'agent_code', `unknown agent "${b.agent_code}"`);
+    const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
+    const currencyId = currencies.get(b.currency_code) ?? reject(b.index, 'currency_code', `unknown currency "${b.currency_code}"`);
+    if (seen.has(b.bet_id)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(b.bet_id);
+    const key = needPlayer(needs, agentId, b.player_account, currencyId, b.bet_time);
+    unique.push({ bet: b, agent_id: agentId, game_id: game.id, platform_id: game.platform_id, currency_id: currencyId, playerKey: key });
+  }
+
+  lap('lookups');
+  const { players, created } = await resolvePlayers(db, needs, now, known);
+  lap('players');
+  const playerOf = (r: Resolved): PlayerRef => players.get(r.playerKey)!;
+  const wallets = await lockWallets(
+    db,
+    dialect,
+    unique.map((r) => ({ player_id: playerOf(r).id, currency_id: r.currency_id })),
+    now,
+  );
+
+  lap('wallets');
+  const rows: BetRow[] = unique.map((r) => ({
+    bet_id: r.bet.bet_id,
+    round_id: r.bet.round_id,
+    agent_id: r.agent_id,
+    player_id: playerOf(r).id,
+    game_id: r.game_id,
+    platform_id: r.platform_id,
+    currency_id: r.currency_id,
+    bet_amount: r.bet.bet_amount,
+    valid_bet_amount: r.bet.valid_bet_amount,
+    payout_amount: r.bet.payout_amount,
+    tax_amount: r.bet.tax_amount,
+    bonus_amount: r.bet.bonus_amount,
+    jackpot_contribution: r.bet.jackpot_contribution,
+    bet_time: r.bet.bet_time,
+    settle_time: r.bet.settle_time,
+    device: r.bet.device,
+    created_at: now,
+  }));
+  const ids = await insertBets(db, dialect, rows);
+  duplicates += unique.length - ids.size;
+
+  const book = new LedgerBook(now);
+  const settled: SettledBet[] = [];
+  const lastBet = new Map<number, number>();
+  for (let i = 0; i < unique.length; i++) {
+    const r = unique[i]!;
+    const row = rows[i]!;
+    const id = ids.get(row.bet_id);
+    if (id === undefined) continue;
+    const wallet = wallets.get(walletKey(row.player_id, row.currency_id))!;
+    if (!book.move(wallet, row.agent_id, 'bet', -row.bet_amount, row.bet_id, id, row.bet_time)) {
+      reject(r.bet.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
+    }
+    const net = row.payout_amount - row.tax_amount + row.bonus_amount;
+    if (!book.move(wallet, row.agent_id, 'payout', net, row.bet_id, id, row.settle_time)) {
+      reject(r.bet.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
+    }
+    settled.push({
+      id,
+      agent_id: row.agent_id,
+      player_id: row.player_id,
+      game_id: row.game_id,
+      platform_id: row.platform_id,
+      currency_id: row.currency_id,
+      bet_amount: row.bet_amount,
+      valid_bet_amount: row.valid_bet_amount,
+      payout_amount: row.payout_amount,
+      tax_amount: row.tax_amount,
+      bonus_amount: row.bonus_amount,
+      jackpot_contribution: row.jackpot_contribution,
+      settle_time: row.settle_time,
+    });
+    const prev = lastBet.get(row.player_id);
+    if (prev === undefined || row.bet_time > prev) lastBet.set(row.player_id, row.bet_time);
+  }
+
+  lap('bets');
+  await insertLedgerEntries(db, dialect, book.entries);
+  lap('ledger');
+  await setWalletBalances(db, dialect, book.changedBalances(), now);
+  if (lastBet.size > 0) await advanceLastBetAt(db, dialect, [...lastBet].map(([id, value]) => ({ id, value })), now);
+  lap('balances');
+  await applyNewPlayers(db, dialect, created);
+  await applyBets(db, dialect, settled);
+  lap('aggregates');
+  return { result: { accepted: ids.size, duplicates }, players };
+}
+
+async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+  const now = nowIso();
+  const agents = await agentIdsByCode(db, distinct(transfers.map((t) => t.agent_code)));
+  const currencies = await currencyIdsByCode(db, distinct(transfers.map((t) => t.currency_code)));
+
+  interface Resolved {
+    t: ParsedTransfer;
+    agent_id: number;
+    currency_id: number;
+    playerKey: string;
+  }
+  const seen = new Set<string>();
+  const unique: Resolved[] = [];
+  const needs = new Map<string, PlayerNeed>();
+  let duplicates = 0;
+  for (const t of transfers) {
+    const agentId = agents.get(t.agent_code) ?? reject(t.index, 'agent_code', `unknown agent "${t.agent_code}"`);
+    const currencyId = currencies.get(t.currency_code) ?? reject(t.index, 'currency_code', `unknown currency "${t.currency_code}"`);
+    if (seen.has(t.order_id)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(t.order_id);
+    const key = needPlayer(needs, agentId, t.player_account, currencyId, t.time);
+    unique.push({ t, agent_id: agentId, currency_id: currencyId, playerKey: key });
+  }
+
+  const { players, created } = await resolvePlayers(db, needs, now, known);
+  const playerId = (r: Resolved) => players.get(r.playerKey)!.id;
+  const wallets = await lockWallets(db, dialect, unique.map((r) => ({ player_id: playerId(r), currency_id: r.currency_id })), now);
+  // Checked under the wallet locks: a concurrent batch with the same order id for the same
+  // player has committed by now. (One for another player is caught by the unique index and
+  // the transaction re-runs, see writeTransaction.)
+  const stored = await existingOrderIds(db, TRANSFER_TYPES, unique.map((r) => r.t.order_id));
+
+  const book = new LedgerBook(now);
+  let accepted = 0;
+  for (const r of unique) {
+    if (stored.has(r.t.order_id)) {
+      duplicates++;
+      continue;
+    }
+    const wallet = wallets.get(walletKey(playerId(r), r.currency_id))!;
+    const amount = r.t.direction === 'in' ? r.t.amount : -r.t.amount;
+    if (!book.move(wallet, r.agent_id, r.t.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.t.order_id, null, r.t.time)) {
+      reject(r.t.index, 'amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
+    }
+    accepted++;
+  }
+
+  await insertLedgerEntries(db, dialect, book.entries);
+  await setWalletBalances(db, dialect, book.changedBalances(), now);
+  await applyNewPlayers(db, dialect, created);
+  return { result: { accepted, duplicates }, players };
+}

@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { toNumber } from '../../lib/sql.ts';
+
+/** SQL of API keys. Secrets are never selected for lists. */
+
+export interface KeyRow {
+  id: number;
+  type: string;
+  agent_id: number;
+  app_id: string;
+  secret_hash: string | null;
+  secret_encrypted: string | null;
+  status: number;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+const KEY_COLUMNS = ['id', 'type', 'agent_id', 'app_id', 'secret_hash', 'secret_encrypted', 'status', 'expires_at', 'last_used_at'] as const;
+
+function toKeyRow(r: { id: unknown; agent_id: unknown; status: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status'>): KeyRow {
+  return { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) };
+}
+
+export async function findKeyByAppId(db: Kysely<DB>, appId: string): Promise<KeyRow | undefined> {
+  const r = await db.selectFrom('api_key').select(KEY_COLUMNS).where('app_id', '=', appId).executeTakeFirst();
+  return r && toKeyRow(r);
+}
+
+export async function findKeyById(db: Kysely<DB>, id: number): Promise<KeyRow | undefined> {
+  const r = await db.selectFrom('api_key').select(KEY_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return r && toKeyRow(r);
+}
+
+export interface NewKey {
+  type: string;
+  agent_id: number;
+  app_id: string;
+  secret_hash: string | null;
+  secret_encrypted: string | null;
+  remark: string;
+  expires_at: string | null;
+  created_by: number | null;
+}
+
+export async function insertKey(db: Kysely<DB>, key: NewKey, now: string): Promise<number> {
+  const r = await db
+    .insertInto('api_key')
+    .values({ ...key, status: 1, last_used_at: null, rotated_at: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export async function setKeyStatus(db: Kysely<DB>, id: number, status: number, now: string): Promise<boolean> {
+  const r = await db.updateTable('api_key').set({ status, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function setKeySecret(db: Kysely<DB>, id: number, secret: { secret_hash: string | null; secret_encrypted: string | null }, now: string) {
+  await db.updateTable('api_key').set({ ...secret, rotated_at: now, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function touchKey(db: Kysely<DB>, id: number, now: string) {
+  await db.updateTable('api_key').set({ last_used_at: now }).where('id', '=', id).execute();
+}
+
+export interface KeyFilter {
+  type?: string | undefined;
+  agent_id?: number | undefined;
+  status?: number | undefined;
+}
+
+export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageSize: number) {
+  let q = db.selectFrom('api_key as k').leftJoin('agent as a', 'a.id', 'k.agent_id');
+  if (f.type) q = q.where('k.type', '=', f.type);
+  if (f.agent_id !== undefined) q = q.where('k.agent_id', '=', f.agent_id);
+  if (f.status !== undefined) q = q.where('k.status', '=', f.status);
+  const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const rows = await q
+    .select([
+      'k.id', 'k.type', 'k.agent_id', 'a.code as agent_code', 'k.app_id', 'k.status', 'k.remark',
+      'k.expires_at', 'k.last_used_at', 'k.rotated_at', 'k.created_at',
+    ])
+    .orderBy('k.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total: toNumber(total?.n),
+    rows: rows.map((r) => ({ ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) })),
+  };
+}
+
+export async function agentExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('agent').select('id').where('id', '=', id).executeTakeFirst());
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode, type key as keyContract } from '@console/contract';
+import type { DB } from '../../db/schema.ts';
+import { ApiError, apiError } from '../../lib/api-error.ts';
+import { nowIso } from '../../lib/time.ts';
+import { agentExists, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
+import { encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
+
+type KeyType = keyContract.KeyType;
+
+/** What is stored for a new secret: a hash for ingest keys, the encrypted secret for agent keys. */
+function storedSecret(type: string, secret: string, dataDir: string) {
+  return type === 'ingest'
+    ? { secret_hash: hashSecret(secret), secret_encrypted: null }
+    : { secret_hash: null, secret_encrypted: encryptSecret(secret, keyEncryptionKey(dataDir)) };
+}
+
+export interface AddKeyInput {
+  agent_id: number;
+  type: KeyType;
+  remark: string;
+  expires_at?: string | null | undefined;
+}
+
+export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: number | null, dataDir: string) {
+  if (input.type === 'ingest' && input.agent_id !== 0) {
+    throw apiError(ErrorCode.InvalidParameter, 'agent_id：接入密钥不属于代理，必须为 0', 'agent_id: an ingest key belongs to no agent and must be 0');
+  }
+  if (input.type === 'agent' && (input.agent_id === 0 || !(await agentExists(db, input.agent_id)))) {
+    throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理不存在', 'agent_id: no such agent');
+  }
+  const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
+  if (expiresAt && expiresAt <= nowIso()) {
+    throw apiError(ErrorCode.InvalidParameter, 'expires_at：必须是将来的时间', 'expires_at: must be in the future');
+  }
+  const secret = newSecret();
+  const appId = newAppId(input.type);
+  const id = await insertKey(
+    db,
+    { type: input.type, agent_id: input.agent_id, app_id: appId, ...storedSecret(input.type, secret, dataDir), remark: input.remark, expires_at: expiresAt, created_by: createdBy },
+    nowIso(),
+  );
+  return { id, app_id: appId, secret };
+}
+
+async function existingKey(db: Kysely<DB>, id: number): Promise<KeyRow> {
+  const key = await findKeyById(db, id);
+  if (!key) throw new ApiError(ErrorCode.NotFound);
+  return key;
+}
+
+export async function rotateKey(db: Kysely<DB>, id: number, dataDir: string) {
+  const key = await existingKey(db, id);
+  const secret = newSecret();
+  await setKeySecret(db, id, storedSecret(key.type, secret, dataDir), nowIso());
+  return { id, app_id: key.app_id, secret };
+}
+
+export async function editKeyStatus(db: Kysely<DB>, id: number, status: number) {
+  const key = await existingKey(db, id);
+  await setKeyStatus(db, id, status, nowIso());
+  return key;
+}
+
+export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, pageSize: number) {
+  const { total, rows } = await listKeys(db, filter, page, pageSize);
+  return {
+    total,
+    list: rows.map((r) => ({
+      id: r.id,
+      type: r.type as KeyType,
+      agent_id: r.agent_id,
+      agent_code: r.agent_code ?? null,
+      app_id: r.app_id,
+      status: r.status as 1 | 2,
+      remark: r.remark,
+      expires_at: r.expires_at,
+      last_used_at: r.last_used_at,
+      rotated_at: r.rotated_at,
+      created_at: r.created_at,
+    })),
+  };
+}
+
+/** last_used_at is written at most once a minute per key, not on every ingest request. */
+const TOUCH_AFTER_MS = 60_000;
+
+/**
+ * The ingest key named by `Authorization: Bearer <app_id>:<secret>`, or null when the header is
+ * malformed or the key is unknown, not an ingest key, disabled, expired or the secret is wrong.
+ */
+export async function authenticateIngestKey(db: Kysely<DB>, authorization: string | undefined): Promise<KeyRow | null> {
+  const m = /^Bearer\s+([^:\s]+):(\S+)\s*$/i.exec(authorization ?? '');
+  if (!m) return null;
+  const key = await findKeyByAppId(db, m[1]!);
+  const now = nowIso();
+  if (!key || key.type !== 'ingest' || key.status !== 1) return null;
+  if (key.expires_at && key.expires_at <= now) return null;
+  if (!secretMatches(m[2]!, key.secret_hash)) return null;
+  if (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) > TOUCH_AFTER_MS) await touchKey(db, key.id, now);
+  return key;
+}

@@ -1,0 +1,12 @@
+import { platform as contract } from '@console/contract';
+import { registerCall } from '../../plugins/calls.ts';
+import type { ServerModule } from '../index.ts';
+import { platformList } from './service.ts';
+
+export const platformModule: ServerModule = {
+  name: 'platform',
+  calls: contract.platformCalls,
+  register(app) {
+    registerCall(app, contract.platformList, async (_input, ctx) => platformList(ctx.db));
+  },
+};

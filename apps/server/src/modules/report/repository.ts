@@ -1,0 +1,613 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Lang, report } from '@console/contract';
+import type { DB } from '../../db/schema.ts';
+import { toNumber } from '../../lib/sql.ts';
+import { coverRange, HH_MS, localMonths, type PeriodRange } from '../aggregate/periods.ts';
+
+/**
+ * The SQL of every report. Reports read the aggregate tables only (docs/reports.md); the bet-record
+ * list alone reads raw bets. Identifiers come from fixed lists below, every value is a parameter.
+ *
+ * Which table answers: the coarsest one that has every column the report groups or filters by —
+ *   agg_agent_hour   hourly rows per agent (no game/platform/player filter)
+ *   agg_agent        per agent (agent and currency reports, totals)
+ *   agg_game         per game and platform
+ *   agg_dim          agent x game x platform sums, no players
+ *   agg_player       player sums (agent and player dimensions only)
+ *   agg_player_game  everything (player x game), the fallback.
+ * Distinct bettors need players: they come from agg_player or agg_player_game; for a page whose
+ * sums come from a table without players they are counted for that page's rows only.
+ */
+
+type ReportDef = report.ReportDef;
+type ReportDim = report.ReportDim;
+
+export interface ResolvedFilter {
+  /** [from, to) in half-hours (see aggregate/periods.ts). */
+  from: number;
+  to: number;
+  offsetMinutes: number;
+  currencyId: number | null;
+  agentIds: number[] | null;
+  gameId: number | null;
+  platformId: number | null;
+  playerIds: number[] | null;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+type Source = 'agg_player_game' | 'agg_player' | 'agg_dim' | 'agg_agent' | 'agg_game' | 'agg_agent_hour';
+type Need = ReportDim;
+
+const COLUMNS_OF: Record<Source, ReadonlySet<Need>> = {
+  agg_agent_hour: new Set(['agent']),
+  agg_agent: new Set(['agent']),
+  agg_game: new Set(['game', 'platform']),
+  agg_dim: new Set(['agent', 'game', 'platform']),
+  agg_player: new Set(['agent', 'player']),
+  agg_player_game: new Set(['agent', 'game', 'platform', 'player']),
+};
+const PLAYER_GRAIN = new Set<Source>(['agg_player', 'agg_player_game']);
+
+const has = (s: Source, needs: Set<Need>) => [...needs].every((n) => COLUMNS_OF[s].has(n));
+
+function filterNeeds(f: ResolvedFilter): Set<Need> {
+  const n = new Set<Need>();
+  if (f.agentIds) n.add('agent');
+  if (f.gameId !== null) n.add('game');
+  if (f.platformId !== null) n.add('platform');
+  if (f.playerIds) n.add('player');
+  return n;
+}
+
+function needsOf(d: ReportDef, f: ResolvedFilter): Set<Need> {
+  const n = filterNeeds(f);
+  for (const dim of d.dims) n.add(dim);
+  return n;
+}
+
+function sumsSource(period: ReportDef['period'], needs: Set<Need>): Source {
+  if (period === 'hour') return has('agg_agent_hour', needs) ? 'agg_agent_hour' : 'agg_player_game';
+  if (has('agg_agent', needs)) return 'agg_agent';
+  if (has('agg_game', needs)) return 'agg_game';
+  if (has('agg_dim', needs)) return 'agg_dim';
+  if (has('agg_player', needs)) return 'agg_player';
+  return 'agg_player_game';
+}
+
+function bettorSource(period: ReportDef['period'], needs: Set<Need>): Source {
+  if (period !== 'hour' && has('agg_player', needs)) return 'agg_player';
+  return 'agg_player_game';
+}
+
+const int = (n: number) => sql`CAST(${n} AS integer)`;
+
+/** The parts of [from, to) to read from a table, at the level the report's rows need. */
+function partsFor(source: Source | 'agg_new_player', period: ReportDef['period'], from: number, to: number, offsetMinutes: number): Array<{ lead: number; from: number; to: number }> {
+  if (to <= from) return [];
+  if (source === 'agg_agent_hour') return [{ lead: (offsetMinutes / 30) % 2, from, to }];
+  if (period === 'hour') return [{ lead: 0, from, to }];
+  if (period === 'day') return [{ lead: 1, from, to }];
+  return coverRange(from, to).map((p: PeriodRange) => ({ lead: p.level, from: p.from, to: p.to }));
+}
+
+function rangeCondition(source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>): RawBuilder<unknown> {
+  if (parts.length === 0) return sql`1 = 0`;
+  const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
+  return sql`(${sql.join(
+    parts.map((p) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`),
+    sql` OR `,
+  )})`;
+}
+
+function filterConditions(source: Source | 'agg_new_player' | 'player', f: ResolvedFilter): RawBuilder<unknown>[] {
+  const out: RawBuilder<unknown>[] = [];
+  if (f.currencyId !== null) out.push(sql`currency_id = ${f.currencyId}`);
+  if (f.agentIds) out.push(sql`agent_id IN (${sql.join(f.agentIds)})`);
+  if (source === 'agg_new_player' || source === 'player') {
+    if (source === 'player' && f.playerIds) out.push(sql`id IN (${sql.join(f.playerIds)})`);
+    return out;
+  }
+  if (f.gameId !== null) out.push(sql`game_id = ${f.gameId}`);
+  if (f.platformId !== null) out.push(sql`platform_id = ${f.platformId}`);
+  if (f.playerIds) out.push(sql`player_id IN (${sql.join(f.playerIds)})`);
+  return out;
+}
+
+const and = (conds: RawBuilder<unknown>[]) => (conds.length ? sql.join(conds, sql` AND `) : sql`1 = 1`);
+
+/** Local hour / day / month number of a row, from its period start (any point of a part lies in the same local bucket). */
+function bucketExpr(d: ReportDef, f: ResolvedFilter, col: RawBuilder<unknown> = sql.ref('period')): RawBuilder<unknown> | null {
+  const off = f.offsetMinutes / 30;
+  if (d.period === 'hour') return sql`((${col} + ${int(off)}) / 2)`;
+  if (d.period === 'day') return sql`((${col} + ${int(off)}) / 48)`;
+  if (d.period === 'month') {
+    const months = localMonths(f.from, f.to, f.offsetMinutes);
+    const last = months[months.length - 1];
+    if (!last) return int(0);
+    const whens = months.slice(0, -1).map((m) => sql`WHEN ${col} < ${int(m.to)} THEN ${int(m.index)}`);
+    return whens.length ? sql`(CASE ${sql.join(whens, sql` `)} ELSE ${int(last.index)} END)` : int(last.index);
+  }
+  return null;
+}
+
+/** The id columns a report groups by, beside its period and currency. */
+function dimColumns(d: ReportDef): string[] {
+  const cols: string[] = [];
+  const add = (...c: string[]) => c.forEach((x) => !cols.includes(x) && cols.push(x));
+  for (const dim of d.dims) {
+    if (dim === 'agent') add('agent_id');
+    if (dim === 'game') add('game_id', 'platform_id');
+    if (dim === 'platform') add('platform_id');
+    if (dim === 'player') add('player_id', 'agent_id');
+  }
+  add('currency_id');
+  return cols;
+}
+
+const SUM_COLUMNS = ['bet_count', 'win_count', 'bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'] as const;
+
+interface Plan {
+  d: ReportDef;
+  f: ResolvedFilter;
+  sums: Source;
+  bettors: Source;
+  bucket: RawBuilder<unknown> | null;
+  dims: string[];
+  /** Groups with only new players are rows too, unless a game/platform filter narrows rows to bets. */
+  newPlayerRows: boolean;
+  /**
+   * The sums table holds exactly one row per report row (hourly agent rows, which also carry
+   * their new-player counts): rows are read without grouping, in index order.
+   */
+  direct: boolean;
+}
+
+function plan(d: ReportDef, f: ResolvedFilter): Plan {
+  const needs = needsOf(d, f);
+  return {
+    d,
+    f,
+    sums: sumsSource(d.period, needs),
+    bettors: bettorSource(d.period, needs),
+    bucket: bucketExpr(d, f),
+    dims: dimColumns(d),
+    newPlayerRows: d.newPlayers && f.gameId === null && f.platformId === null,
+    direct: sumsSource(d.period, needs) === 'agg_agent_hour',
+  };
+}
+
+/** New registrations as rows (period, agent_id, currency_id, player_count) for the union with the sums. */
+function newPlayerRows(p: Plan, from: number, to: number): RawBuilder<unknown> {
+  const { f } = p;
+  if (f.playerIds) {
+    // A player filter: count those players straight from the player table.
+    return sql`SELECT CAST(registered_at / ${HH_MS} AS integer) AS period, agent_id, currency_id, 1 AS player_count
+      FROM player WHERE ${and([...filterConditions('player', f), sql`registered_at >= ${from * HH_MS}`, sql`registered_at < ${to * HH_MS}`])}`;
+  }
+  const parts = partsFor('agg_new_player', p.d.period, from, to, f.offsetMinutes);
+  return sql`SELECT period, agent_id, currency_id, player_count FROM agg_new_player
+    WHERE ${and([rangeCondition('agg_new_player', parts), ...filterConditions('agg_new_player', f)])}`;
+}
+
+/**
+ * One row per report group: bucket, dimension ids, the sums, new_player_count and — when the sums
+ * come from a player-grain table — bettor_count.
+ */
+function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown> {
+  const { d, f, sums, bucket, dims } = p;
+  if (p.direct) {
+    const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
+    return sql`SELECT period, ${bucket} AS bucket, ${sql.join(dims.map((c) => sql.ref(c)))}, ${sql.join(SUM_COLUMNS.map((c) => sql.ref(c)))}, new_player_count
+      FROM agg_agent_hour WHERE ${and([rangeCondition(sums, parts), ...filterConditions(sums, f)])}`;
+  }
+  const keyCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))];
+  const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
+  const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
+  const where = and([rangeCondition(sums, parts), ...filterConditions(sums, f)]);
+  const playerGrain = PLAYER_GRAIN.has(sums);
+  const sumCols = SUM_COLUMNS.map((c) => sql`SUM(${sql.ref(c)}) AS ${sql.ref(c)}`);
+  // A row per player has exactly one bettor; counting distinct players there is wasted work.
+  const bettor = playerGrain ? [dims.includes('player_id') ? sql`1 AS bettor_count` : sql`COUNT(DISTINCT player_id) AS bettor_count`] : [];
+  if (!d.newPlayers) {
+    return sql`SELECT ${sql.join([...keyCols, ...sumCols, ...bettor])} FROM ${sql.table(sums)} WHERE ${where} GROUP BY ${sql.join(groupBy)}`;
+  }
+  const zeros = SUM_COLUMNS.map((c) => sql`0 AS ${sql.ref(c)}`);
+  const rawKey = (src: 'sums' | 'np') =>
+    [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))].concat(src === 'np' && playerGrain ? [sql`NULL AS player_id`] : src === 'sums' && playerGrain ? [sql.ref('player_id')] : []);
+  const betPart = sql`SELECT ${sql.join([...rawKey('sums'), ...SUM_COLUMNS.map((c) => sql.ref(c)), sql`0 AS new_player_count`])}
+    FROM ${sql.table(sums)} WHERE ${where}`;
+  const npPart = sql`SELECT ${sql.join([...rawKey('np'), ...zeros, sql`player_count AS new_player_count`])}
+    FROM (${newPlayerRows(p, from, to)}) np`;
+  const unionGroupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
+  const outerKeys = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
+  return sql`SELECT ${sql.join([...outerKeys, ...sumCols, ...bettor, sql`SUM(new_player_count) AS new_player_count`])}
+    FROM (${betPart} UNION ALL ${npPart}) u GROUP BY ${sql.join(unionGroupBy)}${p.newPlayerRows ? sql`` : sql` HAVING SUM(bet_count) > 0`}`;
+}
+
+/**
+ * Distinct bettors per report group, from a player-grain table. `extra` narrows to some groups.
+ * Written as DISTINCT then COUNT: PostgreSQL hashes a DISTINCT but sorts for COUNT(DISTINCT),
+ * about twice as slow here; SQLite does the same work either way.
+ */
+function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const { d, f, bettors, dims } = p;
+  const bucket = bucketExpr(d, f);
+  const keyCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))];
+  const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
+  const parts = partsFor(bettors, d.period, from, to, f.offsetMinutes);
+  return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (
+      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${sql.table(bettors)}
+      WHERE ${and([rangeCondition(bettors, parts), ...filterConditions(bettors, f), ...extra])}
+    ) b GROUP BY ${sql.join(groupBy)}`;
+}
+
+const money = (c: string) => sql`CAST(g.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`;
+const pwl = sql`(g.payout_amount - g.bet_amount - g.tax_amount + g.bonus_amount)`;
+
+/** SQL for each sortable column of a report row. */
+function sortExpr(p: Plan, field: string, bettorRef: RawBuilder<unknown>, lang: Lang): RawBuilder<unknown> | null {
+  switch (field) {
+    case 'date':
+    case 'hour':
+    case 'month':
+      return p.direct ? sql`g.period` : p.bucket ? sql`g.bucket` : null;
+    case 'agent_code':
+      return sql`a.code`;
+    case 'agent_name':
+      return sql`a.name`;
+    case 'game_code':
+      return sql`gm.code`;
+    case 'game_name':
+      return lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`;
+    case 'platform_code':
+      return sql`pf.code`;
+    case 'platform_name':
+      return sql`pf.name`;
+    case 'player_account':
+      return sql`p.account`;
+    case 'currency_code':
+      return sql`c.code`;
+    case 'bettor_count':
+      return bettorRef;
+    case 'player_win_loss':
+      return pwl;
+    case 'platform_win_loss':
+      return sql`(0 - ${pwl})`;
+    case 'rtp':
+      return sql`(CASE WHEN g.bet_amount = 0 THEN NULL ELSE (g.payout_amount + g.bonus_amount) * 1.0 / g.bet_amount END)`;
+    case 'win_rate':
+      return sql`(CASE WHEN g.bet_count = 0 THEN NULL ELSE g.win_count * 1.0 / g.bet_count END)`;
+    case 'new_player_count':
+      return p.d.newPlayers ? sql`g.new_player_count` : null;
+    default:
+      if ((SUM_COLUMNS as readonly string[]).includes(field)) return sql`g.${sql.ref(field)}`;
+      if (p.dims.includes(field)) return sql`g.${sql.ref(field)}`;
+      return null;
+  }
+}
+
+export interface ReportRowRaw {
+  bucket: number | null;
+  agent_id: number | null;
+  game_id: number | null;
+  platform_id: number | null;
+  player_id: number | null;
+  currency_id: number;
+  agent_code: string | null;
+  agent_name: string | null;
+  game_code: string | null;
+  game_name: string | null;
+  platform_code: string | null;
+  platform_name: string | null;
+  player_account: string | null;
+  currency_code: string | null;
+  bet_count: number;
+  win_count: number;
+  bettor_count: number | null;
+  bet_amount: string;
+  valid_bet_amount: string;
+  payout_amount: string;
+  tax_amount: string;
+  bonus_amount: string;
+  jackpot_contribution: string;
+  new_player_count: number;
+}
+
+/** A row of the rows query, read exactly (money stays text). */
+export function rowFromSql(r: Record<string, unknown>): ReportRowRaw {
+  const n = (k: string) => (r[k] === null || r[k] === undefined ? null : toNumber(r[k]));
+  const s = (k: string) => (r[k] === null || r[k] === undefined ? null : String(r[k]));
+  return {
+    bucket: n('bucket'),
+    agent_id: n('agent_id'),
+    game_id: n('game_id'),
+    platform_id: n('platform_id'),
+    player_id: n('player_id'),
+    currency_id: toNumber(r.currency_id),
+    agent_code: s('agent_code'),
+    agent_name: s('agent_name'),
+    game_code: s('game_code'),
+    game_name: s('game_name'),
+    platform_code: s('platform_code'),
+    platform_name: s('platform_name'),
+    player_account: s('player_account'),
+    currency_code: s('currency_code'),
+    bet_count: toNumber(r.bet_count),
+    win_count: toNumber(r.win_count),
+    bettor_count: n('bettor_count'),
+    bet_amount: String(r.bet_amount ?? '0'),
+    valid_bet_amount: String(r.valid_bet_amount ?? '0'),
+    payout_amount: String(r.payout_amount ?? '0'),
+    tax_amount: String(r.tax_amount ?? '0'),
+    bonus_amount: String(r.bonus_amount ?? '0'),
+    jackpot_contribution: String(r.jackpot_contribution ?? '0'),
+    new_player_count: toNumber(r.new_player_count ?? 0),
+  };
+}
+
+export interface RowQueryOptions {
+  sortField: string | null;
+  sortOrder: SortOrder;
+  lang: Lang;
+  /** A page; null for every row (exports). */
+  page: { limit: number; offset: number } | null;
+}
+
+/**
+ * The report's rows query: groups joined with their dimension names, sorted, optionally paged
+ * (with the total number of groups). Distinct bettors are joined for every group when sorting by
+ * them or reading every row; otherwise they are filled in for the page afterwards (fillBettors).
+ */
+export function rowsQuery(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): { query: RawBuilder<Record<string, unknown>>; bettorsJoined: boolean; plan: Plan } {
+  const p = plan(d, f);
+  const playerGrain = PLAYER_GRAIN.has(p.sums);
+  const joinBettors = !playerGrain && (o.page === null || o.sortField === 'bettor_count');
+  const bettorRef = playerGrain ? sql`g.bettor_count` : joinBettors ? sql`COALESCE(bc.bettor_count, 0)` : sql`0`;
+  const keys = [...(p.bucket ? ['bucket'] : []), ...p.dims];
+  const joins: RawBuilder<unknown>[] = [];
+  if (joinBettors) {
+    joins.push(sql`LEFT JOIN (${bettorQuery(p, f.from, f.to)}) bc ON ${sql.join(keys.map((k) => sql`bc.${sql.ref(k)} = g.${sql.ref(k)}`), sql` AND `)}`);
+  }
+  const cols: RawBuilder<unknown>[] = [
+    ...keys.map((k) => sql`g.${sql.ref(k)}`),
+    sql`g.bet_count`,
+    sql`g.win_count`,
+    ...SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map(money),
+    sql`${bettorRef} AS bettor_count`,
+    d.newPlayers ? sql`g.new_player_count` : sql`0 AS new_player_count`,
+    sql`c.code AS currency_code`,
+  ];
+  joins.push(sql`LEFT JOIN currency c ON c.id = g.currency_id`);
+  if (p.dims.includes('agent_id')) {
+    cols.push(sql`a.code AS agent_code`, sql`a.name AS agent_name`);
+    joins.push(sql`LEFT JOIN agent a ON a.id = g.agent_id`);
+  }
+  if (p.dims.includes('game_id')) {
+    cols.push(sql`gm.code AS game_code`, sql`${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name`);
+    joins.push(sql`LEFT JOIN game gm ON gm.id = g.game_id`);
+  }
+  if (p.dims.includes('platform_id')) {
+    cols.push(sql`pf.code AS platform_code`, sql`pf.name AS platform_name`);
+    joins.push(sql`LEFT JOIN platform pf ON pf.id = g.platform_id`);
+  }
+  if (p.dims.includes('player_id')) {
+    cols.push(sql`p.account AS player_account`);
+    joins.push(sql`LEFT JOIN player p ON p.id = g.player_id`);
+  }
+  // Direct rows count themselves with a separate index count (see queryRows), so the page can
+  // stop after its rows instead of materializing all of them for a window count.
+  if (o.page && !p.direct) cols.push(sql`COUNT(*) OVER () AS total_rows`);
+
+  const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const defaultSort = p.direct ? sql`g.period DESC` : p.bucket ? sql`g.bucket DESC` : sql`g.bet_amount DESC`;
+  const requested = o.sortField ? sortExpr(p, o.sortField, bettorRef, o.lang) : null;
+  const sortBy = requested ? sql`${requested} ${dir} NULLS LAST` : defaultSort;
+  // Ties are broken by the group key, so pages never overlap or skip rows (direct rows: in the
+  // order of their index read backwards).
+  const tiebreak = p.direct
+    ? keys.filter((k) => k !== 'bucket').map((k) => sql`g.${sql.ref(k)} DESC`)
+    : keys.map((k) => sql`g.${sql.ref(k)} ${k === 'bucket' ? sql`DESC` : sql`ASC`}`);
+  const paging = o.page ? sql` LIMIT ${o.page.limit} OFFSET ${o.page.offset}` : sql``;
+  const query = sql<Record<string, unknown>>`SELECT ${sql.join(cols)} FROM (${groupedQuery(p)}) g ${sql.join(joins, sql` `)}
+    ORDER BY ${sql.join([sortBy, ...tiebreak])}${paging}`;
+  return { query, bettorsJoined: playerGrain || joinBettors, plan: p };
+}
+
+/**
+ * Rows whose groups split the players of each currency — per agent (a player belongs to one
+ * agent) or per currency, over the whole range — have totals whose distinct bettors are the sum
+ * of the rows'. For them one distinct count over every group serves the page and the totals.
+ */
+export function bettorsAddUp(d: ReportDef, f: ResolvedFilter): boolean {
+  const p = plan(d, f);
+  return d.period === 'none' && d.dims.every((x) => x === 'agent') && !PLAYER_GRAIN.has(p.sums) && p.bettors === bettorSource('none', filterNeeds(f));
+}
+
+/** Distinct bettors of every group of the report (see bettorsAddUp), keyed like the rows. */
+export async function allGroupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<Map<string, number>> {
+  const p = plan(d, f);
+  const { rows } = await bettorQuery(p, f.from, f.to).execute(db);
+  return new Map((rows as Array<Record<string, unknown>>).map((r) => [p.dims.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)]));
+}
+
+export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, bettors?: Map<string, number>) {
+  const { query, bettorsJoined, plan: p } = rowsQuery(d, f, o);
+  const { rows } = await query.execute(db);
+  let total = rows.length ? toNumber(rows[0]!.total_rows) : 0;
+  if (p.direct || (rows.length === 0 && o.page && o.page.offset > 0)) {
+    const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
+    total = toNumber(r.rows[0]?.n);
+  }
+  const list = rows.map(rowFromSql);
+  if (bettors && !bettorsJoined) {
+    for (const r of list) r.bettor_count = bettors.get(p.dims.map((k) => (r as unknown as Record<string, number>)[k]).join(',')) ?? 0;
+  } else if (!bettorsJoined) {
+    await fillBettors(db, p, list);
+  }
+  return { list, total };
+}
+
+/** Counts distinct bettors for the given rows only (a page), from a player-grain table. */
+export async function fillBettors(db: Kysely<DB>, p: Plan, list: ReportRowRaw[]): Promise<void> {
+  if (list.length === 0) return;
+  const { d, f } = p;
+  let from = f.from;
+  let to = f.to;
+  const extra: RawBuilder<unknown>[] = [];
+  if (p.bucket) {
+    // Narrow the time range to the buckets on the page.
+    const buckets = list.map((r) => r.bucket!);
+    const lo = Math.min(...buckets);
+    const hi = Math.max(...buckets);
+    const off = f.offsetMinutes / 30;
+    if (d.period === 'hour') [from, to] = [Math.max(f.from, lo * 2 - off), Math.min(f.to, (hi + 1) * 2 - off)];
+    if (d.period === 'day') [from, to] = [Math.max(f.from, lo * 48 - off), Math.min(f.to, (hi + 1) * 48 - off)];
+    if (d.period === 'month') {
+      const months = localMonths(f.from, f.to, f.offsetMinutes).filter((m) => m.index >= lo && m.index <= hi);
+      if (months.length) [from, to] = [months[0]!.from, months[months.length - 1]!.to];
+    }
+  }
+  for (const col of p.dims) {
+    if (col === 'currency_id' && f.currencyId !== null) continue;
+    const values = [...new Set(list.map((r) => (r as unknown as Record<string, number | null>)[col]).filter((v): v is number => v !== null))];
+    if (values.length) extra.push(sql`${sql.ref(col)} IN (${sql.join(values)})`);
+  }
+  const { rows } = await bettorQuery(p, from, to, extra).execute(db);
+  const keys = [...(p.bucket ? ['bucket'] : []), ...p.dims];
+  const keyOf = (r: Record<string, unknown>) => keys.map((k) => toNumber(r[k])).join(',');
+  const counts = new Map((rows as Array<Record<string, unknown>>).map((r) => [keyOf(r), toNumber(r.bettor_count)]));
+  for (const r of list) r.bettor_count = counts.get(keyOf(r as unknown as Record<string, unknown>)) ?? 0;
+}
+
+export interface SummaryRaw {
+  currency_id: number;
+  currency_code: string;
+  bet_count: number;
+  win_count: number;
+  bettor_count: number;
+  bet_amount: string;
+  valid_bet_amount: string;
+  payout_amount: string;
+  tax_amount: string;
+  bonus_amount: string;
+  jackpot_contribution: string;
+  new_player_count: number;
+}
+
+/**
+ * Totals per currency over every row: sums from the coarsest table the filters allow, distinct
+ * bettors over the whole range (not a sum of the rows' counts).
+ */
+export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, groupBettors?: Map<string, number>): Promise<SummaryRaw[]> {
+  const needs = filterNeeds(f);
+  const totalsDef: ReportDef = { ...d, period: 'none', dims: [] };
+  let sumsSql: RawBuilder<unknown>;
+  if (d.newPlayers && (f.gameId !== null || f.platformId !== null)) {
+    // New players count only in rows that have bets: add up the rows themselves.
+    const p = plan(d, f);
+    sumsSql = sql`SELECT currency_id, ${sql.join([...SUM_COLUMNS, 'new_player_count'].map((c) => sql`SUM(${sql.ref(c)}) AS ${sql.ref(c)}`))}
+      FROM (${groupedQuery(p)}) r GROUP BY currency_id`;
+  } else {
+    const p: Plan = { ...plan(totalsDef, f), sums: sumsSource('none', needs), newPlayerRows: d.newPlayers };
+    p.d = { ...totalsDef, newPlayers: d.newPlayers };
+    sumsSql = groupedQuery(p);
+  }
+  const bp: Plan = { ...plan(totalsDef, f), bettors: bettorSource('none', needs) };
+  const [sums, bettors] = await Promise.all([
+    sql<Record<string, unknown>>`SELECT s.currency_id, c.code AS currency_code, s.bet_count, s.win_count,
+      ${sql.join(SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map((c) => sql`CAST(s.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`))},
+      ${d.newPlayers ? sql`s.new_player_count` : sql`0 AS new_player_count`}
+      FROM (${sumsSql}) s LEFT JOIN currency c ON c.id = s.currency_id ORDER BY c.code`.execute(db),
+    groupBettors ? null : bettorQuery(bp, f.from, f.to).execute(db),
+  ]);
+  const bettorOf = new Map<number, number>();
+  if (groupBettors) {
+    // Group keys end with the currency id; the groups split each currency's players.
+    for (const [key, n] of groupBettors) {
+      const cid = Number(key.split(',').pop());
+      bettorOf.set(cid, (bettorOf.get(cid) ?? 0) + n);
+    }
+  } else {
+    for (const r of bettors!.rows as Array<Record<string, unknown>>) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
+  }
+  return sums.rows.map((r) => ({
+    currency_id: toNumber(r.currency_id),
+    currency_code: String(r.currency_code ?? ''),
+    bet_count: toNumber(r.bet_count),
+    win_count: toNumber(r.win_count),
+    bettor_count: bettorOf.get(toNumber(r.currency_id)) ?? 0,
+    bet_amount: String(r.bet_amount ?? '0'),
+    valid_bet_amount: String(r.valid_bet_amount ?? '0'),
+    payout_amount: String(r.payout_amount ?? '0'),
+    tax_amount: String(r.tax_amount ?? '0'),
+    bonus_amount: String(r.bonus_amount ?? '0'),
+    jackpot_contribution: String(r.jackpot_contribution ?? '0'),
+    new_player_count: toNumber(r.new_player_count ?? 0),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bet-record list (player betting): raw bets, newest first.
+
+const BETTING_SORT: Record<string, RawBuilder<unknown>> = {
+  settle_time: sql`b.settle_time`,
+  bet_time: sql`b.bet_time`,
+  bet_amount: sql`b.bet_amount`,
+  valid_bet_amount: sql`b.valid_bet_amount`,
+  payout_amount: sql`b.payout_amount`,
+  tax_amount: sql`b.tax_amount`,
+  bonus_amount: sql`b.bonus_amount`,
+  jackpot_contribution: sql`b.jackpot_contribution`,
+  player_win_loss: sql`(b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount)`,
+};
+export const bettingSortable = (field: string) => field in BETTING_SORT;
+
+export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<Record<string, unknown>> {
+  const conds: RawBuilder<unknown>[] = [sql`b.settle_time >= ${f.from * HH_MS}`, sql`b.settle_time < ${f.to * HH_MS}`];
+  if (f.currencyId !== null) conds.push(sql`b.currency_id = ${f.currencyId}`);
+  if (f.agentIds) conds.push(sql`b.agent_id IN (${sql.join(f.agentIds)})`);
+  if (f.gameId !== null) conds.push(sql`b.game_id = ${f.gameId}`);
+  if (f.platformId !== null) conds.push(sql`b.platform_id = ${f.platformId}`);
+  if (f.playerIds) conds.push(sql`b.player_id IN (${sql.join(f.playerIds)})`);
+  const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const sortBy = o.sortField && BETTING_SORT[o.sortField] ? BETTING_SORT[o.sortField]! : BETTING_SORT.settle_time!;
+  const paging = o.page ? sql` LIMIT ${o.page.limit} OFFSET ${o.page.offset}` : sql``;
+  const amounts = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'].map(
+    (c) => sql`CAST(b.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`,
+  );
+  return sql<Record<string, unknown>>`SELECT b.id, b.bet_id, b.round_id, b.player_id, b.agent_id, b.game_id, b.platform_id, b.currency_id,
+      ${sql.join(amounts)}, b.bet_time, b.settle_time, b.device,
+      p.account AS player_account, a.code AS agent_code, a.name AS agent_name, gm.code AS game_code,
+      ${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name, pf.code AS platform_code, c.code AS currency_code
+    FROM bet b
+    LEFT JOIN player p ON p.id = b.player_id
+    LEFT JOIN agent a ON a.id = b.agent_id
+    LEFT JOIN game gm ON gm.id = b.game_id
+    LEFT JOIN platform pf ON pf.id = b.platform_id
+    LEFT JOIN currency c ON c.id = b.currency_id
+    WHERE ${and(conds)}
+    ORDER BY ${sortBy} ${dir}, b.id ${dir}${paging}`;
+}
+
+export async function queryBetting(db: Kysely<DB>, f: ResolvedFilter, o: RowQueryOptions) {
+  const { rows } = await bettingQuery(f, o).execute(db);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter resolution.
+
+/** The agent and its whole sub-tree (its path is a prefix of theirs); null when the agent does not exist. */
+export async function agentSubtree(db: Kysely<DB>, agentId: number): Promise<number[] | null> {
+  const agent = await db.selectFrom('agent').select('path').where('id', '=', agentId).executeTakeFirst();
+  if (!agent) return null;
+  const rows = await db.selectFrom('agent').select('id').where('path', 'like', `${agent.path}%`).execute();
+  return rows.map((r) => toNumber(r.id));
+}
+
+export async function playersByAccount(db: Kysely<DB>, account: string, agentIds: number[] | null): Promise<number[]> {
+  let q = db.selectFrom('player').select('id').where('account', '=', account);
+  if (agentIds) q = q.where('agent_id', 'in', agentIds);
+  return (await q.execute()).map((r) => toNumber(r.id));
+}

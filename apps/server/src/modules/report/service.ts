@@ -1,0 +1,222 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode, formatMoney, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
+import type { DB } from '../../db/schema.ts';
+import { ApiError } from '../../lib/api-error.ts';
+import { toNumber } from '../../lib/sql.ts';
+import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../aggregate/periods.ts';
+import {
+  agentSubtree,
+  allGroupBettors,
+  bettorsAddUp,
+  bettingQuery,
+  bettingSortable,
+  playersByAccount,
+  queryBetting,
+  queryRows,
+  querySummary,
+  rowFromSql,
+  rowsQuery,
+  type ReportRowRaw,
+  type ResolvedFilter,
+  type RowQueryOptions,
+  type SortOrder,
+  type SummaryRaw,
+} from './repository.ts';
+
+type ReportDef = report.ReportDef;
+type ReportFilterInput = report.ReportExportRequest;
+export type Row = Record<string, unknown>;
+
+const invalid = (zh: string, en: string) => new ApiError(ErrorCode.InvalidParameter, { 'zh-cn': zh, en });
+
+/**
+ * Checks the dates and sort field and turns ids/accounts into what the SQL filters by. Answers
+ * null when the filters can match nothing (an unknown player account): the report is then empty.
+ */
+export async function resolveFilter(db: Kysely<DB>, d: ReportDef, input: ReportFilterInput): Promise<ResolvedFilter | null> {
+  if (input.end_date < input.start_date) {
+    throw invalid('结束日期不能早于开始日期', 'end_date must not be before start_date');
+  }
+  const days = epochDayOf(input.end_date) - epochDayOf(input.start_date) + 1;
+  if (days > d.maxDays) {
+    throw invalid(`该报表的日期范围最多 ${d.maxDays} 天`, `the date range of this report may span at most ${d.maxDays} days (got ${days})`);
+  }
+  if (input.sort_field !== undefined && input.sort_field !== '') {
+    const fields = d === report.BETTING_REPORT ? report.BETTING_SORT_FIELDS.filter(bettingSortable) : report.reportSortFields(d);
+    if (!(fields as readonly string[]).includes(input.sort_field)) {
+      throw invalid(`sort_field 必须是以下之一：${fields.join('、')}`, `sort_field must be one of ${fields.join(', ')}`);
+    }
+  }
+  const offsetMinutes = timezoneOffsetMinutes(input.time_zone_id);
+  const { from, to } = localRangeHh(input.start_date, input.end_date, offsetMinutes);
+  let agentIds: number[] | null = null;
+  if (input.agent_id > 0) {
+    agentIds = await agentSubtree(db, input.agent_id);
+    if (!agentIds) throw invalid(`agent_id：代理 ${input.agent_id} 不存在`, `agent_id: there is no agent ${input.agent_id}`);
+  }
+  let playerIds: number[] | null = null;
+  if (input.player_account) {
+    playerIds = await playersByAccount(db, input.player_account, agentIds);
+    if (playerIds.length === 0) return null;
+  }
+  return {
+    from,
+    to,
+    offsetMinutes,
+    currencyId: input.currency_id > 0 ? input.currency_id : null,
+    agentIds,
+    gameId: input.game_id > 0 ? input.game_id : null,
+    platformId: input.platform_id > 0 ? input.platform_id : null,
+    playerIds,
+  };
+}
+
+function metrics(r: SummaryRaw | ReportRowRaw) {
+  const bet = BigInt(r.bet_amount);
+  const payout = BigInt(r.payout_amount);
+  const tax = BigInt(r.tax_amount);
+  const bonus = BigInt(r.bonus_amount);
+  const playerWinLoss = payout - bet - tax + bonus;
+  return {
+    bet_count: r.bet_count,
+    bettor_count: r.bettor_count ?? 0,
+    bet_amount: formatMoney(bet),
+    valid_bet_amount: formatMoney(BigInt(r.valid_bet_amount)),
+    payout_amount: formatMoney(payout),
+    tax_amount: formatMoney(tax),
+    bonus_amount: formatMoney(bonus),
+    jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution)),
+    player_win_loss: formatMoney(playerWinLoss),
+    platform_win_loss: formatMoney(-playerWinLoss),
+    rtp: ratio4(payout + bonus, bet),
+  };
+}
+
+function extras(d: ReportDef, r: SummaryRaw | ReportRowRaw): Row {
+  const out: Row = {};
+  if (d.newPlayers) out.new_player_count = r.new_player_count;
+  if (d.odds) {
+    out.win_count = r.win_count;
+    out.win_rate = ratio4(BigInt(r.win_count), BigInt(r.bet_count));
+  }
+  return out;
+}
+
+/** A row in the column order of the report's contract (exports write columns in this order too). */
+export function formatRow(d: ReportDef, r: ReportRowRaw): Row {
+  const all: Row = {
+    ...r,
+    agent_code: r.agent_code ?? '',
+    agent_name: r.agent_name ?? '',
+    game_code: r.game_code ?? '',
+    game_name: r.game_name ?? '',
+    platform_code: r.platform_code ?? '',
+    platform_name: r.platform_name ?? '',
+    player_account: r.player_account ?? '',
+    currency_code: r.currency_code ?? '',
+    ...metrics(r),
+    ...extras(d, r),
+  };
+  if (r.bucket !== null) {
+    if (d.period === 'hour') all.hour = formatHour(r.bucket);
+    if (d.period === 'day') all.date = formatDay(r.bucket);
+    if (d.period === 'month') all.month = formatMonth(r.bucket);
+  }
+  const out: Row = {};
+  for (const k of report.reportSortFields(d)) out[k] = all[k];
+  return out;
+}
+
+export function formatSummary(d: ReportDef, r: SummaryRaw): Row {
+  return { currency_id: r.currency_id, currency_code: r.currency_code, ...metrics(r), ...extras(d, r) };
+}
+
+const localTime = (ms: number, offsetMinutes: number) => new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+
+export function formatBettingRow(r: Row, offsetMinutes: number): Row {
+  const bet = BigInt(r.bet_amount as string);
+  const payout = BigInt(r.payout_amount as string);
+  const tax = BigInt(r.tax_amount as string);
+  const bonus = BigInt(r.bonus_amount as string);
+  const row: Row = {
+    id: toNumber(r.id),
+    bet_id: String(r.bet_id),
+    round_id: String(r.round_id),
+    player_id: toNumber(r.player_id),
+    player_account: String(r.player_account ?? ''),
+    agent_id: toNumber(r.agent_id),
+    agent_code: String(r.agent_code ?? ''),
+    agent_name: String(r.agent_name ?? ''),
+    game_id: toNumber(r.game_id),
+    game_code: String(r.game_code ?? ''),
+    game_name: String(r.game_name ?? ''),
+    platform_id: toNumber(r.platform_id),
+    platform_code: String(r.platform_code ?? ''),
+    currency_id: toNumber(r.currency_id),
+    currency_code: String(r.currency_code ?? ''),
+    bet_amount: formatMoney(bet),
+    valid_bet_amount: formatMoney(BigInt(r.valid_bet_amount as string)),
+    payout_amount: formatMoney(payout),
+    tax_amount: formatMoney(tax),
+    bonus_amount: formatMoney(bonus),
+    jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution as string)),
+    player_win_loss: formatMoney(payout - bet - tax + bonus),
+    bet_time: localTime(toNumber(r.bet_time), offsetMinutes),
+    settle_time: localTime(toNumber(r.settle_time), offsetMinutes),
+    device: String(r.device ?? ''),
+  };
+  return row;
+}
+
+export const sortOrderOf = (input: { sort_order?: 'ascend' | 'descend' | undefined }): SortOrder => (input.sort_order === 'ascend' ? 'asc' : 'desc');
+
+export interface ReportAnswer {
+  list: Row[];
+  total: number;
+  summary: Row[];
+}
+
+/** One page of a report with its total and per-currency summary. */
+export async function runReport(db: Kysely<DB>, d: ReportDef, input: report.ReportListRequest, lang: Lang): Promise<ReportAnswer> {
+  const f = await resolveFilter(db, d, input);
+  if (!f) return { list: [], total: 0, summary: [] };
+  const options: RowQueryOptions = {
+    sortField: input.sort_field || null,
+    sortOrder: sortOrderOf(input),
+    lang,
+    page: { limit: input.page_size, offset: (input.page - 1) * input.page_size },
+  };
+  if (d === report.BETTING_REPORT) {
+    const [rows, summary] = await Promise.all([queryBetting(db, f, options), querySummary(db, d, f)]);
+    return {
+      list: rows.map((r) => formatBettingRow(r, f.offsetMinutes)),
+      // Every bet is one row: the aggregates count them without touching the raw bets.
+      total: summary.reduce((n, s) => n + s.bet_count, 0),
+      summary: summary.map((s) => formatSummary(d, s)),
+    };
+  }
+  const bettors = bettorsAddUp(d, f) ? await allGroupBettors(db, d, f) : undefined;
+  const [rows, summary] = await Promise.all([queryRows(db, d, f, options, bettors), querySummary(db, d, f, bettors)]);
+  return { list: rows.list.map((r) => formatRow(d, r)), total: rows.total, summary: summary.map((s) => formatSummary(d, s)) };
+}
+
+export interface ExportSource {
+  filter: ResolvedFilter | null;
+  /** The rows query over every row, sorted as requested (null when the filters match nothing). */
+  query: ReturnType<typeof rowsQuery>['query'] | null;
+  format(raw: Row): Row;
+  summary: Row[];
+}
+
+/** What an export needs: the all-rows query, a row formatter and the per-currency totals. */
+export async function exportSource(db: Kysely<DB>, d: ReportDef, input: ReportFilterInput, lang: Lang): Promise<ExportSource> {
+  const f = await resolveFilter(db, d, input);
+  if (!f) return { filter: null, query: null, format: (r) => r, summary: [] };
+  const options: RowQueryOptions = { sortField: input.sort_field || null, sortOrder: sortOrderOf(input), lang, page: null };
+  const summary = (await querySummary(db, d, f)).map((s) => formatSummary(d, s));
+  if (d === report.BETTING_REPORT) {
+    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary };
+  }
+  const { query } = rowsQuery(d, f, options);
+  return { filter: f, query, format: (r) => formatRow(d, rowFromSql(r)), summary };
+}

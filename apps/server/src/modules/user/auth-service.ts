@@ -1,0 +1,350 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { ErrorCode, user, type CallParsed, type Lang } from '@console/contract';
+import type { DB } from '../../db/schema.ts';
+import { ApiError, apiError } from '../../lib/api-error.ts';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/passwords.ts';
+import type { SmsSender } from '../../lib/sms.ts';
+import type { CallContext } from '../../plugins/calls.ts';
+import * as repo from './repository.ts';
+import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
+import { toUserInfo } from './user-info.ts';
+
+/** Failed logins counted per account (or phone) and per IP over a sliding window (DESIGN §5). */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  perAccount: 5,
+  perIp: 20,
+} as const;
+
+export const SMS_RULES = {
+  ttlMinutes: 5,
+  maxAttempts: 5,
+  resendSeconds: 60,
+  /** Caps the messages one phone can be sent, so the console cannot be used to flood a phone. */
+  maxPerHour: 10,
+} as const;
+
+const MINUTE = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Old failure and code rows are purged now and then rather than on every write: the purge scans
+ * by time alone, which no index serves, and rows past every window are merely dead weight.
+ */
+const housekeepingTurn = () => randomInt(50) === 0;
+
+// ---- failed attempts ----
+
+/** Accounts cannot contain ":", so the two kinds of keys never collide in login_failure. */
+export const accountKey = (account: string) => account.toLowerCase();
+export const phoneKey = (phone: string) => `phone:${phone}`;
+
+export interface Attempt {
+  /** The login_failure key (account or phone). */
+  key: string;
+  ip: string;
+  /** What the operation log shows as the operator: the account or phone typed. */
+  who: string;
+  userId: number | null;
+  action: string;
+  summary: unknown;
+}
+
+/**
+ * A refused attempt that must be recorded after the call's own transaction is gone (a rolled-back
+ * transaction would take the record with it). The routes' onError hook writes it.
+ */
+export class AttemptFailed extends ApiError {
+  constructor(
+    base: ApiError,
+    readonly attempt: Attempt,
+    readonly countsAsFailure: boolean,
+  ) {
+    super(base.code, base.messages, base.data);
+  }
+}
+
+/** Writes the operation-log row of a refused attempt and, for guesses, the failure the limit counts. */
+export async function recordFailedAttempt(db: Kysely<DB>, error: AttemptFailed): Promise<void> {
+  const now = Date.now();
+  const { attempt } = error;
+  await db.transaction().execute(async (trx) => {
+    if (error.countsAsFailure) {
+      await repo.insertLoginFailure(trx, attempt.key, attempt.ip, iso(now));
+      if (housekeepingTurn()) await repo.purgeFailuresBefore(trx, iso(now - 24 * 60 * MINUTE));
+    }
+    await repo.insertOperationLog(trx, {
+      operatorId: attempt.userId,
+      operatorAccount: attempt.who,
+      action: attempt.action,
+      target: attempt.userId ? `user:${attempt.userId}` : '',
+      summary: attempt.summary,
+      ip: attempt.ip,
+      resultCode: error.code,
+      now: iso(now),
+    });
+  });
+}
+
+/**
+ * Refuses at once (A0212, with when to retry) while the account or the IP has too many recent
+ * failures, before any password is checked: a locked account answers the same whether the
+ * password is right or not.
+ */
+export async function assertNotLocked(db: Kysely<DB>, key: string, ip: string, now = Date.now()): Promise<void> {
+  const windowMs = LOGIN_LIMITS.windowMinutes * MINUTE;
+  const since = iso(now - windowMs);
+  const [byAccount, byIp] = await Promise.all([
+    repo.recentFailures(db, 'account', key, since, LOGIN_LIMITS.perAccount),
+    repo.recentFailures(db, 'ip', ip, since, LOGIN_LIMITS.perIp),
+  ]);
+  // The lock lifts when the oldest of the failures that reach the limit leaves the window.
+  let retryAt = 0;
+  if (byAccount.length >= LOGIN_LIMITS.perAccount) retryAt = Math.max(retryAt, Date.parse(byAccount.at(-1)!) + windowMs);
+  if (byIp.length >= LOGIN_LIMITS.perIp) retryAt = Math.max(retryAt, Date.parse(byIp.at(-1)!) + windowMs);
+  if (!retryAt) return;
+  const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw apiError(
+    ErrorCode.TooManyAttempts,
+    `失败次数过多，请在 ${minutes} 分钟后再试`,
+    `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { retry_after_seconds: seconds },
+  );
+}
+
+// ---- login ----
+
+/**
+ * Verified against when the account does not exist, so an unknown account costs the same scrypt
+ * time as a wrong password and timing does not reveal which accounts exist.
+ */
+let dummyHash: Promise<string> | undefined;
+const unknownAccountHash = () => (dummyHash ??= hashPassword(newToken().token));
+
+type LoginInput = CallParsed<typeof user.login>;
+
+export async function login(input: LoginInput, ctx: CallContext) {
+  if (input.type === user.LoginType.Password) return passwordLogin(input, ctx);
+  return smsLogin(input, ctx);
+}
+
+async function passwordLogin(input: Extract<LoginInput, { type: 1 }>, ctx: CallContext) {
+  const attempt: Attempt = { key: accountKey(input.account), ip: ctx.ip, who: input.account, userId: null, action: 'login', summary: { type: 1 } };
+  await guardLocked(ctx, attempt);
+
+  const found = await repo.findUserByAccount(ctx.db, input.account);
+  const passwordOk = await verifyPassword(input.password, found?.password_hash ?? (await unknownAccountHash()));
+  if (!found || !passwordOk) throw await refuse(ctx, attempt, new ApiError(ErrorCode.WrongCredentials), true);
+  attempt.userId = found.id;
+  if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
+  if (found.totp_secret) {
+    if (!input.google_code) throw await refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeRequired), false);
+    const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), input.google_code);
+    // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
+    if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step))) {
+      throw await refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeWrong), true);
+    }
+  }
+  return startSession(ctx, found, attempt);
+}
+
+async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContext) {
+  const attempt: Attempt = { key: phoneKey(input.phone), ip: ctx.ip, who: input.phone, userId: null, action: 'login', summary: { type: 2 } };
+  await guardLocked(ctx, attempt);
+
+  const now = Date.now();
+  const wrongCode = () => refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeWrong), true);
+  const code = await repo.latestSmsCode(ctx.db, input.phone);
+  // Only the newest code counts: sending a new one retires the old.
+  if (!code || code.used_at || Date.parse(code.expires_at) <= now) throw await wrongCode();
+  if (!(await repo.claimSmsAttempt(ctx.db, code.id, SMS_RULES.maxAttempts))) throw await wrongCode();
+  if (!sameHash(code.code_hash, smsCodeHash(input.phone, input.message_code))) throw await wrongCode();
+  // Codes are stored for phones without an account too (see sendCode) but never delivered.
+  const found = await repo.findUserByPhone(ctx.db, input.phone);
+  if (!found || !(await repo.useSmsCode(ctx.db, code.id, iso(now)))) throw await wrongCode();
+  attempt.userId = found.id;
+  if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
+  return startSession(ctx, found, attempt);
+}
+
+async function guardLocked(ctx: CallContext, attempt: Attempt) {
+  try {
+    await assertNotLocked(ctx.db, attempt.key, attempt.ip);
+  } catch (err) {
+    // A locked-out attempt is logged but not counted, so the lock ends when it says it will.
+    if (err instanceof ApiError) throw await refuse(ctx, attempt, err, false);
+    throw err;
+  }
+}
+
+/** Login runs outside a transaction, so its failures are recorded right here, then thrown. */
+async function refuse(ctx: CallContext, attempt: Attempt, error: ApiError, countsAsFailure: boolean): Promise<ApiError> {
+  await recordFailedAttempt(ctx.db, new AttemptFailed(error, attempt, countsAsFailure));
+  return error;
+}
+
+async function startSession(ctx: CallContext, found: repo.UserRow, attempt: Attempt) {
+  const { token, hash } = newToken();
+  const now = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteExpiredSessions(trx, found.id, iso(now));
+    await repo.insertSession(trx, {
+      tokenHash: hash,
+      userId: found.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      now: iso(now),
+      expiresAt: iso(now + ctx.config.sessionTtlMinutes * MINUTE),
+    });
+    await repo.updateUser(trx, found.id, { last_login_at: iso(now), last_login_ip: ctx.ip }, iso(now));
+    await repo.clearAccountFailures(trx, attempt.key);
+    await repo.insertOperationLog(trx, {
+      operatorId: found.id,
+      operatorAccount: found.account,
+      action: 'login',
+      target: `user:${found.id}`,
+      summary: attempt.summary,
+      ip: ctx.ip,
+      resultCode: ErrorCode.Success,
+      now: iso(now),
+    });
+  });
+  const fresh = { ...found, last_login_at: iso(now), last_login_ip: ctx.ip };
+  return { token, user_info: toUserInfo(fresh, ctx.config) };
+}
+
+// ---- SMS codes ----
+
+/** Codes are kept only as a hash bound to the phone, so the table does not list usable codes. */
+const smsCodeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function smsText(code: string, lang: Lang): string {
+  return lang === 'en'
+    ? `[GameConsole] Your login code is ${code}. It expires in ${SMS_RULES.ttlMinutes} minutes. Never share it.`
+    : `【GameConsole】登录验证码 ${code}，${SMS_RULES.ttlMinutes} 分钟内有效，请勿告诉他人。`;
+}
+
+/**
+ * Sends a login code. The answer is the same whether or not the phone belongs to an account: a
+ * code is stored either way (delivered only to an enabled account's phone), and delivery is not
+ * awaited, so neither the answer nor its timing tells the caller who is a user.
+ */
+export async function sendCode(
+  input: CallParsed<typeof user.sendcode>,
+  ctx: CallContext,
+  sender: SmsSender,
+): Promise<{ resend_after_seconds: number }> {
+  const now = Date.now();
+  const latest = await repo.latestSmsCode(ctx.db, input.phone);
+  if (latest) {
+    const waitMs = Date.parse(latest.created_at) + SMS_RULES.resendSeconds * 1000 - now;
+    // Too soon: the code sent moments ago is still valid; say when a new one may be asked for.
+    if (waitMs > 0) return { resend_after_seconds: Math.ceil(waitMs / 1000) };
+  }
+  if ((await repo.countSmsCodesSince(ctx.db, input.phone, iso(now - 60 * MINUTE))) >= SMS_RULES.maxPerHour) {
+    throw apiError(
+      ErrorCode.TooManyAttempts,
+      '该手机号发送验证码过于频繁，请一小时后再试',
+      'Too many codes were sent to this phone. Please try again in an hour.',
+    );
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  if (housekeepingTurn()) await repo.purgeSmsCodesBefore(ctx.db, iso(now - 24 * 60 * MINUTE));
+  await repo.insertSmsCode(ctx.db, input.phone, smsCodeHash(input.phone, code), iso(now), iso(now + SMS_RULES.ttlMinutes * MINUTE));
+  const owner = await repo.findUserByPhone(ctx.db, input.phone);
+  if (owner && owner.status === 1) {
+    sender.send(input.phone, smsText(code, ctx.lang)).catch((err: unknown) => {
+      ctx.request.log.error({ err, userId: owner.id }, 'SMS delivery failed');
+    });
+  }
+  return { resend_after_seconds: SMS_RULES.resendSeconds };
+}
+
+// ---- the session's own user ----
+
+export async function logout(ctx: CallContext): Promise<null> {
+  const me = ctx.user!;
+  await repo.deleteSession(ctx.db, me.sessionId);
+  ctx.audit(`user:${me.id}`, {});
+  return null;
+}
+
+async function currentUser(ctx: CallContext): Promise<repo.UserRow> {
+  const row = await repo.findUserById(ctx.db, ctx.user!.id);
+  // authenticate() just found this user; only a concurrent delete could get here.
+  if (!row) throw new ApiError(ErrorCode.TokenInvalid);
+  return row;
+}
+
+export async function info(ctx: CallContext) {
+  const row = await currentUser(ctx);
+  return { user_info: toUserInfo(row, ctx.config), permissions: ctx.user!.permissionList.join(',') };
+}
+
+const alreadyBound = () =>
+  apiError(
+    ErrorCode.Duplicate,
+    '已绑定谷歌验证器；如需更换，请联系管理员先解绑',
+    'An authenticator app is already bound; ask an administrator to unbind it before binding another',
+  );
+
+/**
+ * Starts binding. A bound authenticator cannot be replaced from the session alone (a stolen
+ * session must not be able to move the second factor): an administrator unbinds it first.
+ */
+export async function bindInit(ctx: CallContext): Promise<{ secret: string; otpauth_uri: string }> {
+  const row = await currentUser(ctx);
+  if (row.totp_secret) throw alreadyBound();
+  const secret = newTotpSecret();
+  await repo.updateUser(ctx.db, row.id, { totp_pending_secret: sealTotpSecret(secret, ctx.config.dataDir) }, iso(Date.now()));
+  return { secret, otpauth_uri: totpUri(secret, row.account) };
+}
+
+export async function bindConfirm(input: CallParsed<typeof user.googleBindConfirm>, ctx: CallContext) {
+  const row = await currentUser(ctx);
+  if (row.totp_secret) throw alreadyBound();
+  if (!row.totp_pending_secret) {
+    throw apiError(ErrorCode.InvalidParameter, '请先获取绑定二维码', 'Start binding first: request the QR code');
+  }
+  const step = matchTotpStep(openTotpSecret(row.totp_pending_secret, ctx.config.dataDir), input.code);
+  if (step === null) throw new ApiError(ErrorCode.VerifyCodeWrong);
+  // The binding code counts as used: it cannot also open the next login.
+  await repo.updateUser(ctx.db, row.id, { totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step }, iso(Date.now()));
+  ctx.audit(`user:${row.id}`, { account: row.account, google_bound: true });
+  return { user_info: toUserInfo({ ...row, totp_secret: row.totp_pending_secret, totp_pending_secret: null }, ctx.config) };
+}
+
+/**
+ * Changes one's own password. A wrong old password counts as a failed login (a borrowed session
+ * must not become a way to guess it), and the user's other sessions end.
+ */
+export async function changePassword(input: CallParsed<typeof user.passwordChange>, ctx: CallContext): Promise<null> {
+  const row = await currentUser(ctx);
+  const attempt: Attempt = { key: accountKey(row.account), ip: ctx.ip, who: row.account, userId: row.id, action: 'user/password/change', summary: {} };
+  try {
+    await assertNotLocked(ctx.db, attempt.key, attempt.ip);
+  } catch (err) {
+    if (err instanceof ApiError) throw new AttemptFailed(err, attempt, false);
+    throw err;
+  }
+  if (!(await verifyPassword(input.old_password, row.password_hash))) {
+    const wrong = apiError(ErrorCode.WrongCredentials, '原密码错误', 'The current password is wrong');
+    throw new AttemptFailed(wrong, attempt, true);
+  }
+  if (input.password === input.old_password) {
+    throw apiError(ErrorCode.InvalidParameter, '新密码不能与原密码相同', 'The new password must differ from the current one');
+  }
+  const now = iso(Date.now());
+  await repo.updateUser(ctx.db, row.id, { password_hash: await hashPassword(input.password) }, now);
+  const ended = await repo.deleteUserSessions(ctx.db, row.id, ctx.user!.sessionId);
+  ctx.audit(`user:${row.id}`, { account: row.account, other_sessions_ended: ended });
+  return null;
+}

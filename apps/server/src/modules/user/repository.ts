@@ -1,0 +1,325 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DB, OperatorUserTable } from '../../db/schema.ts';
+import { toNumber } from '../../lib/sql.ts';
+
+/** Every SQL statement of the operator-user module. Ids come back as numbers on both drivers. */
+
+export type UserRow = Omit<Selectable<OperatorUserTable>, 'id' | 'status' | 'created_by' | 'totp_last_step'> & {
+  id: number;
+  status: number;
+  created_by: number | null;
+};
+
+const USER_COLUMNS = [
+  'id', 'account', 'name', 'phone', 'status', 'password_hash', 'totp_secret', 'totp_pending_secret',
+  'permissions', 'last_login_at', 'last_login_ip', 'created_by', 'created_at', 'updated_at',
+] as const;
+
+function toUserRow(row: Omit<Selectable<OperatorUserTable>, 'totp_last_step'>): UserRow {
+  return {
+    ...row,
+    id: toNumber(row.id),
+    status: toNumber(row.status),
+    created_by: row.created_by === null ? null : toNumber(row.created_by),
+  };
+}
+
+export async function findUserById(db: Kysely<DB>, id: number): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('operator_user').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toUserRow(row);
+}
+
+export async function findUserByAccount(db: Kysely<DB>, account: string): Promise<UserRow | undefined> {
+  const row = await db.selectFrom('operator_user').select(USER_COLUMNS).where('account', '=', account).executeTakeFirst();
+  return row && toUserRow(row);
+}
+
+/** Accounts that differ only in letter case count as the same account, so look-alikes cannot be created. */
+export async function accountTaken(db: Kysely<DB>, account: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('operator_user')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** Phone login needs one account per phone; the oldest wins should older data hold duplicates. */
+export async function findUserByPhone(db: Kysely<DB>, phone: string): Promise<UserRow | undefined> {
+  const row = await db
+    .selectFrom('operator_user')
+    .select(USER_COLUMNS)
+    .where('phone', '=', phone)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row && toUserRow(row);
+}
+
+export interface UserFilter {
+  keyword?: string | undefined;
+  status?: number | undefined;
+}
+
+export async function listUsers(db: Kysely<DB>, filter: UserFilter, page: number, pageSize: number) {
+  let query = db.selectFrom('operator_user');
+  if (filter.keyword) {
+    // LIKE wildcards typed by the user match themselves, not "anything".
+    const pattern = `%${filter.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('account')}) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  const [countRow, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    query
+      .select(USER_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return { total: toNumber(countRow?.n), rows: rows.map(toUserRow) };
+}
+
+export interface NewUser {
+  account: string;
+  name: string;
+  phone: string;
+  passwordHash: string;
+  permissions: string;
+  createdBy: number;
+  now: string;
+}
+
+export async function insertUser(db: Kysely<DB>, u: NewUser): Promise<number> {
+  const row = await db
+    .insertInto('operator_user')
+    .values({
+      account: u.account,
+      name: u.name,
+      phone: u.phone,
+      status: 1,
+      password_hash: u.passwordHash,
+      totp_secret: null,
+      totp_pending_secret: null,
+      permissions: u.permissions,
+      last_login_at: null,
+      last_login_ip: null,
+      created_by: u.createdBy,
+      created_at: u.now,
+      updated_at: u.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toNumber(row.id);
+}
+
+type UserChanges = Partial<
+  Pick<OperatorUserTable, 'status' | 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step' | 'permissions' | 'last_login_at' | 'last_login_ip'>
+>;
+
+export async function updateUser(db: Kysely<DB>, id: number, changes: UserChanges, now: string): Promise<void> {
+  await db
+    .updateTable('operator_user')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** True for the unique-constraint error of either driver (a concurrent insert won the race). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+// ---- sessions ----
+
+export interface NewSession {
+  tokenHash: string;
+  userId: number;
+  ip: string;
+  userAgent: string;
+  now: string;
+  expiresAt: string;
+}
+
+export async function insertSession(db: Kysely<DB>, s: NewSession): Promise<void> {
+  await db
+    .insertInto('session')
+    .values({
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+    })
+    .execute();
+}
+
+export async function deleteSession(db: Kysely<DB>, sessionId: number): Promise<void> {
+  await db.deleteFrom('session').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user, except `keepSessionId` (the caller's own, when it changes its password). */
+export async function deleteUserSessions(db: Kysely<DB>, userId: number, keepSessionId?: number): Promise<number> {
+  let query = db.deleteFrom('session').where('user_id', '=', userId);
+  if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function deleteExpiredSessions(db: Kysely<DB>, userId: number, now: string): Promise<void> {
+  await db.deleteFrom('session').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+}
+
+// ---- login failures (the rate limit of DESIGN §5) ----
+
+export async function insertLoginFailure(db: Kysely<DB>, key: string, ip: string, now: string): Promise<void> {
+  await db.insertInto('login_failure').values({ account: key, ip, created_at: now }).execute();
+}
+
+/**
+ * The times of the most recent failures since `since`, newest first, at most `limit` of them:
+ * enough to tell whether the limit is reached and when its oldest counted failure runs out.
+ */
+export async function recentFailures(
+  db: Kysely<DB>,
+  by: 'account' | 'ip',
+  value: string,
+  since: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_failure')
+    .select('created_at')
+    .where(by, '=', value)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+export async function clearAccountFailures(db: Kysely<DB>, key: string): Promise<void> {
+  await db.deleteFrom('login_failure').where('account', '=', key).execute();
+}
+
+/** Rows past every window only take space. */
+export async function purgeFailuresBefore(db: Kysely<DB>, before: string): Promise<void> {
+  await db.deleteFrom('login_failure').where('created_at', '<', before).execute();
+}
+
+// ---- SMS codes ----
+
+export interface SmsCodeRow {
+  id: number;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export async function insertSmsCode(db: Kysely<DB>, phone: string, codeHash: string, now: string, expiresAt: string): Promise<void> {
+  await db
+    .insertInto('sms_code')
+    .values({ phone, code_hash: codeHash, attempts: 0, expires_at: expiresAt, used_at: null, created_at: now })
+    .execute();
+}
+
+/** The newest code sent to a phone, used or not: it alone counts, and it dates the last send. */
+export async function latestSmsCode(db: Kysely<DB>, phone: string): Promise<(SmsCodeRow & { used_at: string | null }) | undefined> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'created_at', 'used_at'])
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && { ...row, id: toNumber(row.id), attempts: toNumber(row.attempts) };
+}
+
+export async function countSmsCodesSince(db: Kysely<DB>, phone: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('sms_code')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return toNumber(row?.n);
+}
+
+/**
+ * Takes one of a code's attempts; false once they are used up or the code is spent. One atomic
+ * statement, so parallel guesses cannot share an attempt.
+ */
+export async function claimSmsAttempt(db: Kysely<DB>, id: number, maxAttempts: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sms_code')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks a code used; false when another request used it first (a code logs in once). */
+export async function useSmsCode(db: Kysely<DB>, id: number, now: string): Promise<boolean> {
+  const result = await db.updateTable('sms_code').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function purgeSmsCodesBefore(db: Kysely<DB>, before: string): Promise<void> {
+  await db.deleteFrom('sms_code').where('created_at', '<', before).execute();
+}
+
+// ---- operation log (login attempts; audited calls are logged by registerCall) ----
+
+export interface LogEntry {
+  operatorId: number | null;
+  operatorAccount: string;
+  action: string;
+  target: string;
+  summary: unknown;
+  ip: string;
+  resultCode: string;
+  now: string;
+}
+
+export async function insertOperationLog(db: Kysely<DB>, e: LogEntry): Promise<void> {
+  await db
+    .insertInto('operation_log')
+    .values({
+      operator_id: e.operatorId,
+      operator_account: e.operatorAccount.slice(0, 64),
+      action: e.action,
+      target: e.target,
+      summary: JSON.stringify(e.summary ?? null),
+      ip: e.ip,
+      result_code: e.resultCode,
+      created_at: e.now,
+    })
+    .execute();
+}
+
+/**
+ * Records that a TOTP step was used, only if it is newer than the last one accepted. False means
+ * the code was already used (or a newer one was): the conditional update makes two simultaneous
+ * logins with one code impossible on both databases.
+ */
+export async function acceptTotpStep(db: Kysely<DB>, id: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('operator_user')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import { user } from '@console/contract';
+import { registerCall } from '../../plugins/calls.ts';
+import * as account from './account-service.ts';
+import * as auth from './auth-service.ts';
+
+/**
+ * Per-IP request caps of this server instance, in front of the per-account/per-IP failure limit
+ * kept in the database (auth-service): they stop floods before any password hashing or SMS.
+ */
+const perIp = (max: number): RouteShorthandOptions => ({ config: { rateLimit: { max, timeWindow: '1 minute' } } });
+export const ROUTE_LIMITS = { login: 60, sendcode: 10, passwordChange: 10 } as const;
+
+export function registerUserRoutes(app: FastifyInstance) {
+  registerCall(app, user.login, (input, ctx) => auth.login(input, ctx), { route: perIp(ROUTE_LIMITS.login) });
+  // Read at call time, so a sender swapped on the app instance (tests) is the one used.
+  registerCall(app, user.sendcode, (input, ctx) => auth.sendCode(input, ctx, app.smsSender), { route: perIp(ROUTE_LIMITS.sendcode) });
+  registerCall(app, user.logout, (_input, ctx) => auth.logout(ctx));
+  registerCall(app, user.userInfo, (_input, ctx) => auth.info(ctx));
+  registerCall(app, user.googleBindInit, (_input, ctx) => auth.bindInit(ctx));
+  registerCall(app, user.googleBindConfirm, (input, ctx) => auth.bindConfirm(input, ctx));
+  registerCall(app, user.passwordChange, (input, ctx) => auth.changePassword(input, ctx), {
+    route: {
+      ...perIp(ROUTE_LIMITS.passwordChange),
+      // The call's transaction has rolled back by now; the failed attempt is recorded on its own.
+      onError: async (request, _reply, error) => {
+        if (!(error instanceof auth.AttemptFailed)) return;
+        await auth.recordFailedAttempt(app.database.db, error).catch((err: unknown) => {
+          request.log.error({ err }, 'could not record a failed password check');
+        });
+      },
+    },
+  });
+
+  registerCall(app, user.userList, (input, ctx) => account.list(input, ctx));
+  registerCall(app, user.userAdd, (input, ctx) => account.add(input, ctx));
+  registerCall(app, user.userStatusEdit, (input, ctx) => account.editStatus(input, ctx));
+  registerCall(app, user.userPasswordEdit, (input, ctx) => account.resetPassword(input, ctx));
+  registerCall(app, user.userGoogleClean, (input, ctx) => account.cleanGoogle(input, ctx));
+  registerCall(app, user.permissionList, async () => account.permissionTree());
+  registerCall(app, user.permissionEdit, (input, ctx) => account.editPermissions(input, ctx));
+}

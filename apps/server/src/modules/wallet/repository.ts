@@ -1,0 +1,119 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../lib/bulk-sql.ts';
+import { int8Text, toNumber } from '../../lib/sql.ts';
+
+/** SQL of wallets and their ledger. */
+
+export interface LockedWallet {
+  id: number;
+  player_id: number;
+  currency_id: number;
+  balance: bigint;
+}
+
+export const walletKey = (playerId: number, currencyId: number) => `${playerId}:${currencyId}`;
+
+async function selectWallets(db: Kysely<DB>, dialect: Dialect, playerIds: number[], out: Map<string, LockedWallet>, wanted: Set<string>) {
+  for (const chunk of chunksFor(playerIds, 1)) {
+    let q = db
+      .selectFrom('wallet')
+      .select(['id', 'player_id', 'currency_id', int8Text(sql.ref('balance')).as('balance')])
+      .where('player_id', 'in', chunk)
+      .orderBy('id');
+    // Row locks in id order: two batches touching the same wallets queue instead of deadlocking,
+    // and neither can read a balance the other is about to change.
+    if (dialect === 'postgres') q = q.forUpdate();
+    for (const r of await q.execute()) {
+      const w = { id: toNumber(r.id), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), balance: BigInt(r.balance) };
+      const key = walletKey(w.player_id, w.currency_id);
+      if (wanted.has(key)) out.set(key, w);
+    }
+  }
+}
+
+/**
+ * The wallets of the given (player, currency) pairs, created with a zero balance where missing,
+ * locked for the rest of the transaction (PostgreSQL `FOR UPDATE`; SQLite holds the database
+ * write lock already). Answers them by walletKey.
+ */
+export async function lockWallets(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  pairs: ReadonlyArray<{ player_id: number; currency_id: number }>,
+  now: string,
+): Promise<Map<string, LockedWallet>> {
+  const out = new Map<string, LockedWallet>();
+  if (pairs.length === 0) return out;
+  const wanted = new Set(pairs.map((p) => walletKey(p.player_id, p.currency_id)));
+  const playerIds = [...new Set(pairs.map((p) => p.player_id))].sort((a, b) => a - b);
+  await selectWallets(db, dialect, playerIds, out, wanted);
+
+  const missing = [...wanted]
+    .filter((k) => !out.has(k))
+    .map((k) => {
+      const [p, c] = k.split(':');
+      return { player_id: Number(p), currency_id: Number(c) };
+    })
+    .sort((a, b) => a.player_id - b.player_id || a.currency_id - b.currency_id);
+  if (missing.length === 0) return out;
+
+  for (const chunk of chunksFor(missing, 5)) {
+    const inserted = await db
+      .insertInto('wallet')
+      .values(chunk.map((m) => ({ ...m, balance: 0n, created_at: now, updated_at: now })))
+      .onConflict((oc) => oc.columns(['player_id', 'currency_id']).doNothing())
+      .returning(['id', 'player_id', 'currency_id'])
+      .execute();
+    for (const r of inserted) {
+      const w = { id: toNumber(r.id), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), balance: 0n };
+      out.set(walletKey(w.player_id, w.currency_id), w);
+    }
+  }
+  // A concurrent transaction created some of them first: lock those now that they exist.
+  const raced = missing.filter((m) => !out.has(walletKey(m.player_id, m.currency_id)));
+  if (raced.length > 0) await selectWallets(db, dialect, [...new Set(raced.map((m) => m.player_id))], out, wanted);
+  return out;
+}
+
+export async function setWalletBalances(db: Kysely<DB>, dialect: Dialect, rows: Array<{ id: number; value: bigint }>, now: string) {
+  await updateBigintById(db, dialect, 'wallet', 'balance', rows, now);
+}
+
+export interface LedgerRow {
+  player_id: number;
+  agent_id: number;
+  currency_id: number;
+  type: string;
+  amount: bigint;
+  balance_before: bigint;
+  balance_after: bigint;
+  order_id: string;
+  related_bet_id: number | null;
+  operator_id: number | null;
+  remark: string;
+  time: number;
+  created_at: string;
+}
+
+const LEDGER_COLUMNS: ReadonlyArray<readonly [keyof LedgerRow, PgColumnType]> = [
+  ['player_id', 'bigint'], ['agent_id', 'bigint'], ['currency_id', 'bigint'], ['type', 'text'], ['amount', 'bigint'],
+  ['balance_before', 'bigint'], ['balance_after', 'bigint'], ['order_id', 'text'], ['related_bet_id', 'bigint'],
+  ['operator_id', 'bigint'], ['remark', 'text'], ['time', 'bigint'], ['created_at', 'text'],
+];
+
+/** Inserts ledger entries in the given order, so ids follow the order of the movements. */
+export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
+  await insertMany(db, dialect, 'ledger_entry', LEDGER_COLUMNS, rows);
+}
+
+/** Order ids among `orderIds` already stored with one of `types`. */
+export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const chunk of chunksFor(orderIds, 1)) {
+    const rows = await db.selectFrom('ledger_entry').select('order_id').where('type', 'in', types).where('order_id', 'in', chunk).execute();
+    for (const r of rows) out.add(r.order_id);
+  }
+  return out;
+}

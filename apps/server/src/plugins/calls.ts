@@ -1,0 +1,144 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { API_PREFIX, ErrorCode, errorMessages, type CallDef, type Lang } from '@console/contract';
+import type { z } from 'zod';
+import type { Config } from '../config/index.ts';
+import type { DB } from '../db/schema.ts';
+import type { Dialect } from '../db/database.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { formatZodError, requestLang } from '../lib/validation.ts';
+import { nowIso } from '../lib/time.ts';
+import { authenticate, type SessionUser } from './session.ts';
+
+export interface CallContext {
+  /** The database, or the call's transaction when the call changes data. */
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  /** The logged-in user; null only for public calls. */
+  user: SessionUser | null;
+  token: string | null;
+  lang: Lang;
+  ip: string;
+  userAgent: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** What the operation log records as this call's target and change (secrets are never passed here). */
+  audit(target: string, summary?: unknown): void;
+}
+
+/** What a binary call answers with instead of envelope data. */
+export interface FileAnswer {
+  file: NodeJS.ReadableStream | Buffer;
+  filename: string;
+  contentType: string;
+}
+
+export type CallHandler<C extends CallDef> = (
+  input: z.output<C['request']>,
+  ctx: CallContext,
+) => Promise<C['binary'] extends true ? FileAnswer : z.input<C['response']>>;
+
+const SECRET_FIELDS = /password|secret|token|code$/i;
+
+/** The request minus anything secret, for the operation log. */
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELDS.test(k) ? '***' : redact(v)]),
+    );
+  }
+  return value;
+}
+
+export interface CallOptions {
+  /** Extra Fastify route options (e.g. a rate limit). */
+  route?: RouteShorthandOptions;
+}
+
+/**
+ * Registers one contract call: POST /v1/operator/<path>. Order of checks: session (HTTP 401 A0230),
+ * authenticator binding (A0242), permission code (A0301), request schema (A0400, readable text),
+ * then the handler. A call marked `audit` runs in one transaction together with its
+ * operation-log row, so a failure leaves nothing behind.
+ */
+export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
+  app.post(API_PREFIX + call.path, { ...options.route, schema: { hide: true } }, async (request, reply) => {
+    const lang = requestLang(request.headers['accept-language']);
+    const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+    const { token: rawToken, ...body } = raw;
+    const token = typeof rawToken === 'string' && rawToken ? rawToken : null;
+    const { database, config } = app;
+
+    let user: SessionUser | null = null;
+    if (call.access !== 'public') {
+      user = token ? await authenticate(database.db, token, config) : null;
+      if (!user) throw new ApiError(ErrorCode.TokenInvalid);
+      if (config.require2fa && !user.totpBound && !call.allowUnbound) throw new ApiError(ErrorCode.TotpBindRequired);
+      if (typeof call.access === 'object' && !user.permissions.has(call.access.permission)) {
+        throw new ApiError(ErrorCode.NoPermission);
+      }
+    }
+
+    // reportInput: without it zod drops the input from issues, and a wrong type reads as "is required".
+    const parsed = call.request.safeParse(body, { reportInput: true }) as z.ZodSafeParseResult<z.output<C['request']>>;
+    if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
+
+    let auditTarget = '';
+    let auditSummary: unknown = redact(parsed.data);
+    const ctxFor = (db: Kysely<DB>): CallContext => ({
+      db,
+      dialect: database.dialect,
+      config,
+      user,
+      token,
+      lang,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+      request,
+      reply,
+      audit(target, summary) {
+        auditTarget = target;
+        if (summary !== undefined) auditSummary = redact(summary);
+      },
+    });
+
+    const run = async () => {
+      if (!call.audit) return handler(parsed.data, ctxFor(database.db));
+      return database.db.transaction().execute(async (trx: Transaction<DB>) => {
+        const out = await handler(parsed.data, ctxFor(trx));
+        await trx
+          .insertInto('operation_log')
+          .values({
+            operator_id: user?.id ?? null,
+            operator_account: user?.account ?? String((parsed.data as { account?: unknown }).account ?? ''),
+            action: call.path,
+            target: auditTarget,
+            summary: JSON.stringify(auditSummary ?? null),
+            ip: request.ip,
+            result_code: ErrorCode.Success,
+            created_at: nowIso(),
+          })
+          .execute();
+        return out;
+      });
+    };
+
+    const result = await run();
+    if (call.binary) {
+      const file = result as FileAnswer;
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.filename)}`);
+      return reply.send(file.file);
+    }
+    if (config.validateResponses) {
+      const check = call.response.safeParse(result);
+      if (!check.success) {
+        request.log.error({ path: call.path, issues: check.error.issues }, 'response does not match the contract');
+        throw new Error(`response of ${call.path} does not match the contract: ${JSON.stringify(check.error.issues[0])}`);
+      }
+    }
+    return { error_code: ErrorCode.Success, error_msg: errorMessages[ErrorCode.Success][lang], data: result ?? null };
+  });
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode, errorMessages } from '@console/contract';
+import { ApiError } from '../lib/api-error.ts';
+import { requestLang } from '../lib/validation.ts';
+
+/**
+ * Every failure leaves as the spec's shapes: the envelope with a code (HTTP 200) for business and
+ * validation failures, HTTP 401 `{code:"A0230", msg}` for a missing or dead session, and
+ * `{code, msg}` with the HTTP status for transport-level failures (bad JSON, unknown path, limits).
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: Error, request, reply) => {
+    const lang = requestLang(request.headers['accept-language']);
+    if (error instanceof ApiError) {
+      if (error.code === ErrorCode.TokenInvalid) return reply.code(401).send({ code: error.code, msg: error.messageFor(lang) });
+      if (error.code === ErrorCode.XsrfMismatch) return reply.code(403).send({ code: error.code, msg: error.messageFor(lang) });
+      return reply.code(200).send({ error_code: error.code, error_msg: error.messageFor(lang), data: error.data });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) {
+      return reply.code(429).send({ code: ErrorCode.RateLimited, msg: errorMessages[ErrorCode.RateLimited][lang] });
+    }
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ code: ErrorCode.InvalidParameter, msg: `${errorMessages[ErrorCode.InvalidParameter][lang]}: ${error.message}` });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ code: ErrorCode.SystemError, msg: errorMessages[ErrorCode.SystemError][lang] });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = requestLang(request.headers['accept-language']);
+    reply.code(404).send({ code: ErrorCode.NotFound, msg: errorMessages[ErrorCode.NotFound][lang] });
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import { API_PREFIX, type CallDef } from '@console/contract';
+
+function jsonSchema(schema: z.ZodType): unknown {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return {};
+  }
+}
+
+/** The OpenAPI document is generated from the contract, so it cannot drift from what the server checks. */
+export function buildOpenApiDocument(calls: readonly CallDef[]) {
+  const paths: Record<string, unknown> = {};
+  for (const call of calls) {
+    const access = call.access === 'public' ? 'public' : call.access === 'session' ? 'any logged-in user' : `permission ${call.access.permission}`;
+    paths[API_PREFIX + call.path] = {
+      post: {
+        summary: call.summary,
+        description: `Access: ${access}.${call.audit ? ' Writes an operation-log entry.' : ''} Send the session token as \`token\` in the body.`,
+        tags: [call.path.split('/')[0]],
+        requestBody: { content: { 'application/json': { schema: jsonSchema(call.request) } } },
+        responses: {
+          200: call.binary
+            ? { description: 'The file', content: { 'application/octet-stream': {} } }
+            : {
+                description: 'Envelope; `data` as below when error_code is "0"',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { error_code: { type: 'string' }, error_msg: { type: 'string' }, data: jsonSchema(call.response) },
+                    },
+                  },
+                },
+              },
+          401: { description: 'Missing, expired or revoked session: {"code":"A0230","msg":"…"}' },
+        },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Game platform back-office console API', version: '1' },
+    paths,
+  };
+}
+
+export async function registerOpenApi(app: FastifyInstance, calls: readonly CallDef[]) {
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(calls) as never } });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+}

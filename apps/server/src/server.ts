@@ -1,0 +1,56 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/index.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrations/index.ts';
+import { DEMO_ADMIN, demoPasswordUnchanged, seed } from './db/seed/index.ts';
+
+/** Starts the whole product: migrate, seed a first start, serve API + console, stop cleanly. */
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  await seed(database, (msg) => console.log(`[seed] ${msg}`));
+
+  if (config.production && (await demoPasswordUnchanged(database))) {
+    console.error(`Refusing to start in production: the operator "${DEMO_ADMIN.account}" still has the demo password. Change it first.`);
+    await database.destroy();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ database, migrate: false });
+  app.addHook('onClose', async () => database.destroy());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const dbLabel = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : config.databaseUrl.replace(/\/\/[^@]*@/, '//***@');
+  console.log(
+    [
+      '',
+      `  Game platform console is running at ${url}`,
+      `  API documentation: ${url}/docs`,
+      `  Database: ${dbLabel}`,
+      ...(config.production ? [] : [`  Demo login: ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password} (no authenticator bound; change this password before production)`]),
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { TIMEZONES } from '@console/contract';
+import {
+  coverRange,
+  daySegmentOf,
+  formatDay,
+  hhOf,
+  HH_MS,
+  localMonths,
+  localRangeHh,
+  monthSegmentOf,
+} from '../src/modules/aggregate/periods.ts';
+
+/** A seeded generator, so a failure can be replayed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const localDay = (t: number, offMin: number) => new Date(t + offMin * 60_000).toISOString().slice(0, 10);
+const localMonth = (t: number, offMin: number) => new Date(t + offMin * 60_000).toISOString().slice(0, 7);
+
+describe('aggregate periods', () => {
+  it('puts every instant in a day segment and a month segment that lie inside its local day and month in all five timezones', () => {
+    const r = rng(7);
+    const start = Date.UTC(2023, 0, 1);
+    const wrong: string[] = [];
+    for (let i = 0; i < 5_000; i++) {
+      // Bias towards the 14:00–16:00 UTC edges and month ends, where the timezones disagree.
+      const day = Math.floor(r() * 800);
+      const minute = r() < 0.5 ? 13 * 60 + Math.floor(r() * 240) : Math.floor(r() * 1440);
+      const t = start + day * 86_400_000 + minute * 60_000 + Math.floor(r() * 60_000);
+      const hh = hhOf(t);
+      const seg = daySegmentOf(hh);
+      const mseg = monthSegmentOf(hh);
+      if (seg > hh || mseg > seg) wrong.push(`order at ${t}`);
+      for (const tz of TIMEZONES) {
+        if (localDay(seg * HH_MS, tz.offsetMinutes) !== localDay(t, tz.offsetMinutes)) wrong.push(`day of ${t} in ${tz.label}`);
+        if (localMonth(mseg * HH_MS, tz.offsetMinutes) !== localMonth(t, tz.offsetMinutes)) wrong.push(`month of ${t} in ${tz.label}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('segments at the 14:00–16:00 UTC edges: 15:45 UTC is the next day in GMT+8:30 and the same day in GMT+8', () => {
+    const t = Date.UTC(2025, 2, 10, 15, 45);
+    expect(localDay(daySegmentOf(hhOf(t)) * HH_MS, 480)).toBe('2025-03-10');
+    expect(localDay(daySegmentOf(hhOf(t)) * HH_MS, 510)).toBe('2025-03-11');
+    // The last UTC day of a month: 15:00 UTC is still March in +8:00/+8:30 and already April from +9:00.
+    const m = Date.UTC(2025, 2, 31, 15, 0);
+    expect(localMonth(monthSegmentOf(hhOf(m)) * HH_MS, 510)).toBe('2025-03');
+    expect(localMonth(monthSegmentOf(hhOf(m)) * HH_MS, 540)).toBe('2025-04');
+  });
+
+  it('covers a local date range exactly with month and day segments', () => {
+    const r = rng(11);
+    const wrong: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const tz = TIMEZONES[Math.floor(r() * 5)]!;
+      const a = Date.UTC(2024, 0, 1) + Math.floor(r() * 500) * 86_400_000;
+      const b = a + Math.floor(r() * 400) * 86_400_000;
+      const { from, to } = localRangeHh(formatDay(a / 86_400_000), formatDay(b / 86_400_000), tz.offsetMinutes);
+      const ranges = coverRange(from, to);
+      // Contiguous, in order, from..to.
+      let at = from;
+      for (const p of ranges) {
+        if (p.from !== at || p.to <= p.from) wrong.push(`gap at ${at}`);
+        at = p.to;
+        // The part is whole segments of its level: the first and last half-hours belong to
+        // segments that start inside it, and the one after it starts a new segment.
+        const segOf = p.level === 2 ? monthSegmentOf : daySegmentOf;
+        if (segOf(p.from) !== p.from || segOf(p.to) !== p.to || segOf(p.to - 1) < p.from) wrong.push(`part ${JSON.stringify(p)}`);
+      }
+      if (at !== to) wrong.push(`end ${at} != ${to}`);
+      const months = localMonths(from, to, tz.offsetMinutes);
+      expect(months[0]!.from).toBe(from);
+      expect(months[months.length - 1]!.to).toBe(to);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeOnDatabases } from './harness.ts';
+import { betRecord, createDimensions, ingestAuth, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
+
+interface Bill {
+  id: number;
+  player_id: number;
+  player_account: string;
+  agent_id: number;
+  agent_code: string;
+  currency_id: number;
+  currency_code: string;
+  type: string;
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+  order_id: string;
+  bet_id: string | null;
+  operator_id: number | null;
+  remark: string;
+  time: string;
+}
+interface List<T> {
+  list: T[];
+  total: number;
+}
+
+describeOnDatabases('bill/list', (t) => {
+  let dims: Dimensions;
+  let token: string;
+  const bet = betRecord({ player_account: 'bob', bet_amount: '12.5', payout_amount: '20', tax_amount: '0.5', bet_time: '2026-03-02T10:00:00Z', settle_time: '2026-03-02T10:00:30Z' });
+
+  beforeAll(async () => {
+    dims = await createDimensions(t().database.db);
+    token = await t().login();
+    const auth = await ingestAuth(t(), token);
+    const ok = (r: { error_code?: string; error_msg?: string }) => {
+      if (r.error_code !== '0') throw new Error(r.error_msg);
+    };
+    ok(await postIngest(t(), 'transfers', [
+      transferRecord({ order_id: 'T-1', player_account: 'bob', amount: '100', time: '2026-03-01T08:00:00Z' }),
+      transferRecord({ order_id: 'T-2', agent_code: 'A1-1-1', player_account: 'carl', currency_code: 'USD', amount: '50', time: '2026-03-01T09:00:00Z' }),
+      transferRecord({ order_id: 'T-3', agent_code: 'B1', player_account: 'dana', currency_code: 'VND', amount: '1000000', time: '2026-03-03T00:00:00Z' }),
+    ], auth));
+    ok(await postIngest(t(), 'bets', [bet], auth));
+    ok(await postIngest(t(), 'transfers', [transferRecord({ order_id: 'T-4', player_account: 'bob', direction: 'out', amount: '7.5', time: '2026-03-04T00:00:00Z' })], auth));
+  });
+
+  const list = async (body: Record<string, unknown> = {}) => {
+    const r = await t().call<List<Bill>>('bill/list', body, { token });
+    expect(r.error_code).toBe('0');
+    return r.data;
+  };
+
+  it('lists every movement newest first with joined codes and 4-decimal amounts', async () => {
+    const all = await list();
+    expect(all.total).toBe(6);
+    expect(all.list.map((b) => b.order_id)).toEqual(['T-4', 'T-3', bet.bet_id, bet.bet_id, 'T-2', 'T-1']);
+    expect(all.list.map((b) => b.type)).toEqual(['transfer_out', 'transfer_in', 'payout', 'bet', 'transfer_in', 'transfer_in']);
+    const payout = all.list[2]!;
+    expect(payout).toMatchObject({
+      player_account: 'bob', agent_id: dims.agent.A1, agent_code: 'A1', currency_id: dims.currency.CNY, currency_code: 'CNY',
+      amount: '19.5000', balance_before: '87.5000', balance_after: '107.0000', bet_id: bet.bet_id, operator_id: null, time: '2026-03-02T10:00:30.000Z',
+    });
+    expect(all.list[3]).toMatchObject({ type: 'bet', amount: '-12.5000', balance_before: '100.0000', balance_after: '87.5000', time: '2026-03-02T10:00:00.000Z' });
+    expect(all.list[0]).toMatchObject({ amount: '-7.5000', balance_after: '99.5000', bet_id: null });
+    expect(all.list[1]).toMatchObject({ currency_code: 'VND', amount: '1000000.0000' });
+  });
+
+  it('filters by player account, type, order id and currency', async () => {
+    expect((await list({ player_account: 'bob' })).list.map((b) => b.order_id)).toEqual(['T-4', bet.bet_id, bet.bet_id, 'T-1']);
+    expect((await list({ type: 'transfer_in' })).total).toBe(3);
+    expect((await list({ type: 'payout' })).list.map((b) => b.order_id)).toEqual([bet.bet_id]);
+    expect((await list({ order_id: 'T-2' })).list.map((b) => b.player_account)).toEqual(['carl']);
+    expect((await list({ order_id: bet.bet_id })).total).toBe(2);
+    expect((await list({ currency_id: dims.currency.USD })).list.map((b) => b.order_id)).toEqual(['T-2']);
+    expect((await list({ currency_id: -1 })).total).toBe(6);
+    expect((await list({ player_account: 'nobody' })).total).toBe(0);
+  });
+
+  it('filters by agent with its whole sub-tree', async () => {
+    expect((await list({ agent_id: dims.agent.A1 })).list.map((b) => b.order_id)).toEqual(['T-4', bet.bet_id, bet.bet_id, 'T-2', 'T-1']);
+    expect((await list({ agent_id: dims.agent['A1-1'] })).list.map((b) => b.order_id)).toEqual(['T-2']);
+    expect((await list({ agent_id: dims.agent.B1 })).list.map((b) => b.order_id)).toEqual(['T-3']);
+    expect((await list({ agent_id: 424242 })).total).toBe(0);
+  });
+
+  it('filters by an inclusive time range given with any zone', async () => {
+    const r = await list({ start_time: '2026-03-02T18:00:00+08:00', end_time: '2026-03-03T08:00:00+08:00' });
+    expect(r.list.map((b) => b.order_id)).toEqual(['T-3', bet.bet_id, bet.bet_id]);
+    expect((await list({ start_time: '2026-03-04T00:00:00Z' })).list.map((b) => b.order_id)).toEqual(['T-4']);
+    expect((await list({ end_time: '2026-03-01T08:00:00Z' })).list.map((b) => b.order_id)).toEqual(['T-1']);
+    expect((await list({ start_time: '', end_time: '' })).total).toBe(6);
+    const bad = await t().call('bill/list', { start_time: '2026-03-01 00:00:00' }, { token });
+    expect(bad.error_code).toBe('A0400');
+  });
+
+  it('pages', async () => {
+    const p1 = await list({ page: 1, page_size: 4 });
+    const p2 = await list({ page: 2, page_size: 4 });
+    expect(p1.list).toHaveLength(4);
+    expect(p2.list.map((b) => b.order_id)).toEqual(['T-2', 'T-1']);
+    expect(p2.total).toBe(6);
+    expect((await t().call('bill/list', { page_size: 501 }, { token })).error_code).toBe('A0400');
+  });
+
+  it('needs permission 6', async () => {
+    const other = await loginWithPermissions(t(), 'nobills', '1,14,1401');
+    expect((await t().call('bill/list', {}, { token: other })).error_code).toBe('A0301');
+    const allowed = await loginWithPermissions(t(), 'bills', '6');
+    expect((await t().call('bill/list', {}, { token: allowed })).error_code).toBe('0');
+  });
+});

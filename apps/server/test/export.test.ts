@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { beforeAll, expect, it } from 'vitest';
+import { exportFile, report } from '@console/contract';
+import { cleanupExpiredExports } from '../src/modules/export/service.ts';
+import { describeOnDatabases } from './harness.ts';
+import { fetchAll, ingestScenario } from './report-fixtures.ts';
+import { addUser, passwordLogin } from './user-helpers.ts';
+
+
+async function readSheet(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** Splits a sheet into filter lines, header, data rows and totals rows. */
+function parts(rows: unknown[][], totalLabel: RegExp) {
+  const headerAt = rows.findIndex((r, i) => i > 0 && r.length === 0) + 1;
+  const header = rows[headerAt] as string[];
+  const body = rows.slice(headerAt + 1);
+  const firstTotal = body.findIndex((r) => totalLabel.test(String(r[0] ?? '')));
+  const data = firstTotal < 0 ? body : body.slice(0, firstTotal);
+  const totals = firstTotal < 0 ? [] : body.slice(firstTotal);
+  const filters = Object.fromEntries(rows.slice(1, headerAt - 1).map((r) => [String(r[0]), String(r[1] ?? '')]));
+  return { title: String(rows[0]?.[0]), filters, header, data, totals };
+}
+
+const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-exports-'));
+
+describeOnDatabases(
+  'report exports',
+  (t) => {
+    let token = '';
+    const body = { start_date: '2025-01-01', end_date: '2025-05-31', time_zone_id: 2, currency_id: -1 };
+
+    beforeAll(async () => {
+      await ingestScenario(t(), 777, 400);
+      token = await t().login();
+    }, 120_000);
+
+    it('answers a valid .xlsx whose rows, totals and filters equal the report, for every report', async () => {
+      const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT];
+      for (const d of defs) {
+        const res = await t().call(`${d.path}/export`, { ...body, sort_field: d === report.BETTING_REPORT ? 'settle_time' : 'bet_amount', sort_order: 'descend' }, { token });
+        expect(res.status, `${d.path} ${res.raw.toString().slice(0, 300)}`).toBe(200);
+        expect(String(res.headers['content-type'])).toContain('spreadsheetml');
+        expect(String(res.headers['content-disposition'])).toMatch(/attachment; filename\*=UTF-8''.+\.xlsx/);
+        const sheet = parts(await readSheet(res.raw), /^Total /);
+        const want = await fetchAll(t(), token, d, { ...body, sort_field: d === report.BETTING_REPORT ? 'settle_time' : 'bet_amount', sort_order: 'descend' });
+        const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
+        expect(sheet.header.length).toBe(keys.length);
+        // Empty cells read back as undefined, and a row's trailing empty cells not at all.
+        const trim = (cells: unknown[]) => {
+          const out = [...cells];
+          while (out.length && out[out.length - 1] === undefined) out.pop();
+          return out;
+        };
+        const asCells = (r: Record<string, unknown>) => trim(keys.map((k) => (r[k] === null ? undefined : r[k])));
+        expect(sheet.data.map(trim), d.path).toEqual(want.rows.map(asCells));
+        expect(sheet.totals.length).toBe(want.summary.length);
+        sheet.totals.forEach((row, i) => {
+          const s = want.summary[i]!;
+          expect(row[0]).toBe(`Total ${String(s.currency_code)}`);
+          keys.forEach((k, j) => {
+            if (j > 0 && k in s && k !== 'currency_id') expect(row[j], `${d.path} total ${k}`).toEqual(s[k] === null ? undefined : s[k]);
+          });
+        });
+        expect(sheet.filters.Dates).toBe('2025-01-01 ~ 2025-05-31');
+        expect(sheet.filters.Timezone).toBe('GMT+8:30');
+        expect(sheet.filters.Currency).toBe('All');
+      }
+    }, 120_000);
+
+    it('writes headers and filter labels in the request language', async () => {
+      const res = await t().call(`${report.REPORT_DEFS.gameDaily.path}/export`, { ...body, currency_id: 1 }, { token, lang: 'zh-cn' });
+      const sheet = parts(await readSheet(res.raw), /^合计 /);
+      expect(sheet.header.slice(0, 3)).toEqual(['日期', '游戏ID', '游戏编号']);
+      expect(sheet.filters['币种']).toBe('CNY');
+      expect(sheet.title).toContain('游戏日汇总');
+      expect(sheet.totals.map((r) => r[0])).toEqual(['合计 CNY']);
+    });
+
+    it('records each export; export/list (1305) pages them and export/download answers the same file', async () => {
+      const before = await t().call<{ list: exportFile.ExportItem[]; total: number }>('export/list', { page: 1, page_size: 5 }, { token });
+      const res = await t().call(`${report.REPORT_DEFS.agentDaily.path}/export`, body, { token });
+      expect(res.status).toBe(200);
+      const list = await t().call<{ list: exportFile.ExportItem[]; total: number }>('export/list', { page: 1, page_size: 5 }, { token });
+      expect(list.data.total).toBe(before.data.total + 1);
+      const item = list.data.list[0]!;
+      expect(item).toMatchObject({ report: 'agent-daily', report_path: report.REPORT_DEFS.agentDaily.path, status: 'done', requested_by_account: 'admin', downloadable: true });
+      expect(item.filters).toMatchObject(body);
+      expect(item.row_count).toBe((await fetchAll(t(), token, report.REPORT_DEFS.agentDaily, body)).total);
+      expect(item.file_size).toBe(res.raw.length);
+      const again = await t().call('export/download', { id: item.id }, { token });
+      expect(again.status).toBe(200);
+      expect(again.raw.equals(res.raw)).toBe(true);
+      const filtered = await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 50, report: 'agent-daily' }, { token });
+      expect(filtered.data.list.every((e) => e.report === 'agent-daily')).toBe(true);
+    });
+
+    it('a requester may download their own export; others need 1305; expired files answer A0404', async () => {
+      const u = await addUser(t(), token, { permissions: '1402' });
+      const ut = (await passwordLogin(t(), u.account, u.password)).data.token;
+      const mine = await t().call(`${report.REPORT_DEFS.agentDaily.path}/export`, body, { token: ut });
+      expect(mine.status).toBe(200);
+      const { list } = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data;
+      const own = list[0]!;
+      expect((await t().call('export/download', { id: own.id }, { token: ut })).status).toBe(200);
+      expect((await t().call('export/list', { page: 1, page_size: 5 }, { token: ut })).error_code).toBe('A0301');
+      // Someone else's export: not without 1305.
+      const adminExport = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: 'admin' }, { token })).data.list[0]!;
+      expect((await t().call('export/download', { id: adminExport.id }, { token: ut })).error_code).toBe('A0301');
+      expect((await t().call('export/download', { id: 987_654 }, { token })).error_code).toBe('A0404');
+
+      // Past its keep date: refused with a clear message even before the cleanup ran ...
+      await t().database.db.updateTable('export').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', own.id).execute();
+      const expired = await t().call('export/download', { id: own.id }, { token: ut, lang: 'en' });
+      expect(expired.error_code).toBe('A0404');
+      expect(expired.error_msg).toMatch(/expired.*kept 7 days/);
+      // ... and the cleanup deletes the file and marks the record.
+      const row = await t().database.db.selectFrom('export').select('file_path').where('id', '=', own.id).executeTakeFirstOrThrow();
+      expect(fs.existsSync(row.file_path)).toBe(true);
+      expect(await cleanupExpiredExports(t().database.db)).toBeGreaterThanOrEqual(1);
+      expect(fs.existsSync(row.file_path)).toBe(false);
+      const after = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data.list[0]!;
+      expect(after).toMatchObject({ id: own.id, status: 'expired', downloadable: false });
+    });
+
+    it('invalid filters fail before anything is recorded', async () => {
+      const before = (await t().call<{ total: number }>('export/list', { page: 1, page_size: 1 }, { token })).data.total;
+      const bad = await t().call(`${report.REPORT_DEFS.agentHourly.path}/export`, { start_date: '2024-01-01', end_date: '2025-06-01' }, { token });
+      expect(bad.error_code).toBe('A0400');
+      expect((await t().call<{ total: number }>('export/list', { page: 1, page_size: 1 }, { token })).data.total).toBe(before);
+    });
+  },
+  { exportDir },
+);

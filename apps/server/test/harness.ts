@@ -1,0 +1,119 @@
+/**
+ * Shared fixtures for server integration tests: a real database per test file (a temporary SQLite
+ * file, or a fresh database on the local PostgreSQL server), the app built on it, and helpers to
+ * make calls. Every suite written with `describeOnDatabases` runs once per database; its title
+ * carries "[sqlite]" or "[postgres]", which the test command counts to prove PostgreSQL ran.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import type { Config } from '../src/config/index.ts';
+import type { Dialect } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrations/index.ts';
+import { seedOperators, DEMO_ADMIN } from '../src/db/seed/index.ts';
+import { clientPasswordHash } from '../src/lib/passwords.ts';
+import { createTempDatabase, isPgReachable, PG_ADMIN_URL, type TempDatabase } from './temp-database.ts';
+
+/** Set by the test command in CI: a PostgreSQL server that cannot be reached fails the run. */
+const PG_REQUIRED = process.env.REQUIRE_PG === '1';
+
+export { isPgReachable, PG_ADMIN_URL };
+export type TestDatabase = TempDatabase;
+
+/** A new, empty, migrated database of the given kind. */
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const tdb = await createTempDatabase(dialect, 'console_test');
+  await migrateToLatest(tdb.database);
+  return tdb;
+}
+
+export interface TestApp extends TestDatabase {
+  app: FastifyInstance;
+  /** POST /v1/operator/<path> and the parsed answer, with the HTTP status. */
+  call<T = unknown>(path: string, body?: Record<string, unknown>, opts?: CallOpts): Promise<CallResult<T>>;
+  /** Logs in with account + password (plain text; hashed as the console does) and returns the token. */
+  login(account?: string, password?: string, googleCode?: string): Promise<string>;
+}
+
+export interface CallOpts {
+  token?: string | null;
+  lang?: 'zh-cn' | 'en';
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  status: number;
+  error_code: string;
+  error_msg: string;
+  data: T;
+  /** HTTP-error bodies: {code, msg}. */
+  code?: string;
+  msg?: string;
+  headers: Record<string, unknown>;
+  raw: Buffer;
+}
+
+export async function startTestApp(dialect: Dialect, config: Partial<Config> = {}): Promise<TestApp> {
+  const tdb = await createTestDatabase(dialect);
+  await seedOperators(tdb.database);
+  // Tests stand in for clients behind a proxy, telling addresses apart by X-Forwarded-For.
+  const app = await buildApp({
+    database: tdb.database,
+    migrate: false,
+    config: { webDist: '', logLevel: 'silent', validateResponses: true, trustProxy: true, ...config },
+  });
+  await app.ready();
+  const call: TestApp['call'] = async (p, body = {}, opts = {}) => {
+    const payload = opts.token ? { ...body, token: opts.token } : body;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/v1/operator/${p}`,
+      payload,
+      headers: { 'accept-language': opts.lang ?? 'en', ...opts.headers },
+    });
+    const raw = res.rawPayload;
+    let json: Record<string, unknown> = {};
+    if (String(res.headers['content-type'] ?? '').includes('json')) json = JSON.parse(raw.toString('utf8'));
+    return { status: res.statusCode, ...(json as object), headers: res.headers, raw } as CallResult<never>;
+  };
+  return {
+    ...tdb,
+    app,
+    call,
+    async login(account = DEMO_ADMIN.account, password = DEMO_ADMIN.password, googleCode = '') {
+      const r = await call<{ token: string }>('login', { type: 1, account, password: clientPasswordHash(password), google_code: googleCode, phone: '', message_code: '' });
+      if (r.error_code !== '0') throw new Error(`login failed: ${r.error_code} ${r.error_msg}`);
+      return r.data.token;
+    },
+    async drop() {
+      await app.close();
+      await tdb.drop();
+    },
+  };
+}
+
+/**
+ * Runs the suite once on SQLite and once on PostgreSQL. Without a reachable PostgreSQL the
+ * PostgreSQL copy is skipped locally, and fails when REQUIRE_PG=1 (CI).
+ */
+export function describeOnDatabases(title: string, body: (t: () => TestApp) => void, config: Partial<Config> = {}) {
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    describe(`${title} [${dialect}]`, () => {
+      let t: TestApp | undefined;
+      beforeAll(async () => {
+        if (dialect === 'postgres' && !(await isPgReachable())) {
+          if (PG_REQUIRED) throw new Error(`PostgreSQL is required (REQUIRE_PG=1) but ${PG_ADMIN_URL} cannot be reached`);
+          return;
+        }
+        t = await startTestApp(dialect, config);
+      }, 60_000);
+      afterAll(async () => {
+        await t?.drop();
+      });
+      body(() => {
+        if (!t) throw new Error(`${dialect} database not available`);
+        return t;
+      });
+    });
+  }
+}

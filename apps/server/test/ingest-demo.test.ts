@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, isPgReachable } from './harness.ts';
+import { describeOnDatabases } from './harness.ts';
+import { ledgerProblems } from './domain-fixtures.ts';
+import { generateDemo, hasDomainData } from '../src/db/seed/demo.ts';
+import { int8Text, toNumber } from '../src/lib/sql.ts';
+
+const END = Date.parse('2026-06-15T09:30:00Z');
+const OPTIONS = { bets: 3000, days: 6, seed: 42, players: 150, end: END };
+
+describeOnDatabases('demo generator', (t) => {
+  it('generates a consistent demo through the ingest: every wallet matches its ledger', async () => {
+    const { database } = t();
+    expect(await hasDomainData(database.db)).toBe(false);
+    const s = await generateDemo(database, OPTIONS);
+    expect(await hasDomainData(database.db)).toBe(true);
+    expect(s).toMatchObject({ agents: 21, games: 30, bets: 3000 });
+    expect(s.players).toBe(150);
+
+    const count = async (table: 'currency' | 'platform' | 'agent_user' | 'agent_admin_level' | 'wallet' | 'dealer_game_config' | 'prize_pool' | 'domain' | 'point_control') =>
+      toNumber((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('currency')).toBe(5);
+    expect(await count('platform')).toBe(4);
+    expect(await count('agent_admin_level')).toBe(4);
+    expect(await count('agent_user')).toBe(42);
+    expect(await count('wallet')).toBe(150);
+    expect(await count('dealer_game_config')).toBe(30);
+    expect(await count('prize_pool')).toBeGreaterThan(0);
+    expect(await count('domain')).toBe(5);
+    expect(await count('point_control')).toBeGreaterThan(0);
+
+    const levels = await database.db.selectFrom('agent').select(['level']).execute();
+    expect(Math.max(...levels.map((l) => toNumber(l.level)))).toBe(3);
+
+    const span = await database.db
+      .selectFrom('bet')
+      .select([(eb) => eb.fn.min('settle_time').as('first'), (eb) => eb.fn.max('settle_time').as('last'), int8Text(sql`SUM(bet_amount)`).as('bet'), int8Text(sql`SUM(payout_amount + bonus_amount)`).as('ret')])
+      .executeTakeFirstOrThrow();
+    expect(toNumber(span.last)).toBeLessThan(END);
+    expect(toNumber(span.first)).toBeGreaterThanOrEqual(END - 6 * 86_400_000);
+    const rtp = Number((BigInt(span.ret) * 10_000n) / BigInt(span.bet)) / 10_000;
+    expect(rtp).toBeGreaterThan(0.6); // a small sample: only plausibility here
+    expect(rtp).toBeLessThan(1.4);
+
+    expect(await ledgerProblems(database.db)).toEqual([]);
+  });
+});
+
+it('is deterministic: the same seed and end give the same bets', async () => {
+  const dialect = (await isPgReachable()) ? 'postgres' : 'sqlite';
+  const digest = async (d: 'sqlite' | 'postgres') => {
+    const tdb = await createTestDatabase(d);
+    try {
+      await generateDemo(tdb.database, { ...OPTIONS, bets: 800, players: 60 });
+      const rows = await tdb.database.db
+        .selectFrom('bet as b')
+        .innerJoin('player as p', 'p.id', 'b.player_id')
+        .select(['b.bet_id', 'p.account', 'b.bet_time', int8Text(sql.ref('b.bet_amount')).as('bet'), int8Text(sql.ref('b.payout_amount')).as('payout')])
+        .orderBy('b.bet_id')
+        .execute();
+      return JSON.stringify(rows.map((r) => [r.bet_id, r.account, toNumber(r.bet_time), r.bet, r.payout]));
+    } finally {
+      await tdb.drop();
+    }
+  };
+  expect(await digest('sqlite')).toBe(await digest(dialect));
+}, 60_000);

@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from './harness.ts';
+import { hash } from './user-helpers.ts';
+
+const loginBody = { type: 1, account: 'admin', password: hash('admin123'), google_code: '', phone: '', message_code: '' };
+
+describeOnDatabases('XSRF cookie rule', (t) => {
+  it('issues the XSRF-TOKEN cookie to a browser page load', async () => {
+    const res = await t().app.inject({ method: 'GET', url: '/' });
+    const cookie = String(res.headers['set-cookie'] ?? '');
+    expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]+;/);
+    expect(cookie).toContain('SameSite=Strict');
+  });
+
+  it('refuses a call carrying the cookie without the matching header (403 A0250), before any work is done', async () => {
+    const noHeader = await t().call('login', loginBody, { headers: { cookie: 'XSRF-TOKEN=abc123' } });
+    expect(noHeader.status).toBe(403);
+    expect(noHeader.code).toBe('A0250');
+    expect(noHeader.msg).toBe('Security token mismatch, please reload the page');
+    const wrong = await t().call('login', loginBody, { headers: { cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'other' }, lang: 'zh-cn' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.code).toBe('A0250');
+    expect(wrong.msg).toBe('安全令牌不匹配，请刷新页面');
+    const token = await t().login();
+    const info = await t().call('user/info', {}, { token, headers: { cookie: 'XSRF-TOKEN=abc123' } });
+    expect(info.status).toBe(403);
+  });
+
+  it('accepts the call when the header echoes the cookie, and clients without the cookie', async () => {
+    const ok = await t().call<{ token: string }>('login', loginBody, { headers: { cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'abc123' } });
+    expect(ok.status).toBe(200);
+    expect(ok.error_code).toBe('0');
+    const info = await t().call('user/info', {}, { token: ok.data.token, headers: { cookie: 'XSRF-TOKEN=abc123', 'x-xsrf-token': 'abc123' } });
+    expect(info.error_code).toBe('0');
+    expect((await t().call('user/info', {}, { token: ok.data.token })).error_code).toBe('0');
+  });
+});

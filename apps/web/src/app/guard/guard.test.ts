@@ -1,0 +1,109 @@
+import { describe, expect, it, vi } from 'vitest';
+import { matchRoutes } from 'react-router';
+import { decideNavigation, type GuardState, loginRedirect, redirectHelperTarget, runGuard, safeRedirectTarget } from './index';
+
+const anon: GuardState = { token: '', routesLoaded: false, mustBind: false };
+const fresh: GuardState = { token: 't', routesLoaded: false, mustBind: false };
+const ready: GuardState = { token: 't', routesLoaded: true, mustBind: false };
+
+describe('decideNavigation', () => {
+  it('lets anyone reach the login screen', () => {
+    expect(decideNavigation('/login', '', anon)).toEqual({ kind: 'allow' });
+  });
+
+  it('sends a visitor without a session to login, remembering where they were going', () => {
+    expect(decideNavigation('/background/account', '?page=2', anon)).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Fbackground%2Faccount%3Fpage%3D2',
+    });
+    expect(decideNavigation('/', '', anon)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideNavigation('/404', '', anon)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideNavigation('/401', '', anon)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
+  it('loads user info and routes on the first navigation with a session', () => {
+    expect(decideNavigation('/dashboard', '', fresh)).toEqual({ kind: 'load' });
+    expect(decideNavigation('/login', '', fresh)).toEqual({ kind: 'load' });
+  });
+
+  it('sends a logged-in user away from the login screen', () => {
+    expect(decideNavigation('/login', '', ready)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decideNavigation('/login', '?redirect=%2Fx', ready)).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('lets a logged-in user through once routes are loaded', () => {
+    expect(decideNavigation('/background/account', '', ready)).toEqual({ kind: 'allow' });
+    expect(decideNavigation('/no/such/page', '', ready)).toEqual({ kind: 'allow' });
+  });
+
+  it('keeps a user who must bind an authenticator on the login screen', () => {
+    const mustBind = { ...ready, mustBind: true };
+    expect(decideNavigation('/dashboard', '', mustBind)).toEqual({ kind: 'redirect', to: '/login' });
+    expect(decideNavigation('/login', '', mustBind)).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('runGuard', () => {
+  function deps(state: GuardState, load: () => Promise<void> = async () => {}) {
+    let current = state;
+    return {
+      state: () => current,
+      loadAccess: vi.fn(async () => {
+        await load();
+        current = { ...current, routesLoaded: true };
+      }),
+      clearSession: vi.fn(() => {
+        current = anon;
+      }),
+    };
+  }
+
+  it('retries the same navigation after loading, exactly once', async () => {
+    const d = deps(fresh);
+    expect(await runGuard('/background/account', '?x=1', d)).toBe('/background/account?x=1');
+    expect(d.loadAccess).toHaveBeenCalledTimes(1);
+    // The retry passes.
+    expect(await runGuard('/background/account', '?x=1', d)).toBeNull();
+    expect(d.loadAccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the session and goes to login when loading fails', async () => {
+    const d = deps(fresh, async () => {
+      throw new Error('A0230');
+    });
+    expect(await runGuard('/dashboard', '', d)).toBe('/login');
+    expect(d.clearSession).toHaveBeenCalledTimes(1);
+    expect(await runGuard('/login', '', d)).toBeNull();
+  });
+
+  it('does not load anything without a session', async () => {
+    const d = deps(anon);
+    expect(await runGuard('/dashboard', '', d)).toBe('/login?redirect=%2Fdashboard');
+    expect(d.loadAccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('helpers', () => {
+  it('accepts only in-console paths as the post-login target', () => {
+    expect(safeRedirectTarget('/background/account?page=2')).toBe('/background/account?page=2');
+    expect(safeRedirectTarget(null)).toBe('/');
+    expect(safeRedirectTarget('https://evil.example')).toBe('/');
+    expect(safeRedirectTarget('//evil.example')).toBe('/');
+    expect(safeRedirectTarget('/login?redirect=/x')).toBe('/');
+  });
+
+  it('does not nest login redirects', () => {
+    expect(loginRedirect('/login?redirect=%2Fx')).toBe('/login');
+  });
+
+  it('turns /redirect/<path> into <path>', () => {
+    expect(redirectHelperTarget('/redirect/background/account', '?page=3')).toBe('/background/account?page=3');
+    expect(redirectHelperTarget('/redirect/dashboard', '')).toBe('/dashboard');
+  });
+
+  it('matches an unknown path only to the catch-all, which leads to /404', () => {
+    const routes = [{ path: '/login' }, { path: '/background/account' }, { path: '*' }];
+    expect(matchRoutes(routes, '/nope')?.[0]?.route.path).toBe('*');
+    expect(matchRoutes(routes, '/background/account')?.[0]?.route.path).toBe('/background/account');
+  });
+});

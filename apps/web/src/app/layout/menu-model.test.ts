@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ASYNC_ROUTES, ALL_PERMISSION_CODES, filterRoutes } from '@console/contract';
+import { buildMenu } from '../route-table';
+import { breadcrumbOf, firstLeaf, indexScreens, matchEntry, openKeysOf, searchEntries, topMenuOf } from './menu-model';
+
+const routes = filterRoutes(ASYNC_ROUTES, ALL_PERMISSION_CODES);
+const menu = buildMenu(routes);
+const screens = indexScreens(routes);
+
+describe('menu model', () => {
+  it('indexes every screen with its meta and parent modules', () => {
+    expect(screens.get('/dashboard')?.meta.affix).toBe(true);
+    expect(screens.get('/agent/report/daily')?.parents.map((p) => p.title)).toEqual(['agentReport']);
+    expect(screens.get('/game/manage/agent/protect')?.meta.hidden).toBe(true);
+    expect(screens.has('/agent/report')).toBe(false);
+  });
+
+  it('builds breadcrumbs: modules link to their first screen, the screen itself does not', () => {
+    expect(breadcrumbOf(screens, '/agent/report/daily')).toEqual([
+      { path: '/agent/report', title: 'agentReport', to: '/agent/report/summary' },
+      { path: '/agent/report/daily', title: 'agentDaily' },
+    ]);
+    expect(breadcrumbOf(screens, '/dashboard')).toEqual([{ path: '/dashboard', title: 'dashboard' }]);
+    expect(breadcrumbOf(screens, '/nowhere')).toEqual([]);
+  });
+
+  it('finds the mix layout module and the first screen of a module', () => {
+    expect(topMenuOf(menu, '/player/report/odds')?.path).toBe('/player/report');
+    expect(topMenuOf(menu, '/dashboard')?.path).toBe('/dashboard');
+    expect(topMenuOf(menu, '/404')).toBeUndefined();
+    const background = menu.find((n) => n.path === '/background')!;
+    expect(firstLeaf(background)).toBe('/background/account');
+    expect(openKeysOf(menu, '/background/currency')).toEqual(['/background']);
+  });
+
+  it('searches screens by any term of title, module or path', () => {
+    const entries = searchEntries(menu);
+    expect(entries.some((e) => e.path === '/agent/report')).toBe(false);
+    const daily = entries.find((e) => e.path === '/agent/report/daily')!;
+    expect(daily.parents).toEqual(['agentReport']);
+    expect(daily.icon).toBe('team');
+    expect(matchEntry('agent daily', ['Daily agent summary', 'Agent report', daily.path])).toBe(true);
+    expect(matchEntry('代理 日', ['代理日汇总', '代理报表', daily.path])).toBe(true);
+    expect(matchEntry('monthly', ['Daily agent summary', 'Agent report', daily.path])).toBe(false);
+    expect(matchEntry('  ', ['anything'])).toBe(true);
+  });
+});

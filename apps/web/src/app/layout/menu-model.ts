@@ -1,0 +1,102 @@
+import { joinPath, type RouteDef, type RouteMeta } from '@console/contract';
+import type { MenuNode } from '../route-table';
+
+/** One step of a breadcrumb: a parent module (clicking opens its first screen) or the screen. */
+export interface Crumb {
+  path: string;
+  title: string;
+  /** Where clicking the crumb leads; absent for the current screen. */
+  to?: string;
+}
+
+/** What the shell knows about one screen path. */
+export interface ScreenInfo {
+  path: string;
+  meta: RouteMeta;
+  /** Parent modules from the top, for breadcrumbs and search results. */
+  parents: Crumb[];
+}
+
+/** Every screen of the user's routes by full path, with its meta and its parent modules. */
+export function indexScreens(routes: readonly RouteDef[]): Map<string, ScreenInfo> {
+  const out = new Map<string, ScreenInfo>();
+  const walk = (defs: readonly RouteDef[], parent: string, parents: Crumb[]) => {
+    for (const def of defs) {
+      const full = parent ? joinPath(parent, def.path) : def.path;
+      if (def.children) {
+        const crumb: Crumb = { path: full, title: def.meta?.title ?? '', ...(def.redirect ? { to: def.redirect } : {}) };
+        walk(def.children, full, def.meta?.title ? [...parents, crumb] : parents);
+      } else if (def.component) {
+        out.set(full, { path: full, meta: def.meta ?? {}, parents });
+      }
+    }
+  };
+  walk(routes, '', []);
+  return out;
+}
+
+/** Breadcrumb of a path: its parent modules, then the screen itself. Empty for unknown paths. */
+export function breadcrumbOf(screens: ReadonlyMap<string, ScreenInfo>, pathname: string): Crumb[] {
+  const screen = screens.get(pathname);
+  if (!screen?.meta.title) return [];
+  return [...screen.parents, { path: screen.path, title: screen.meta.title }];
+}
+
+/** The first screen under a menu node (its own path when it is a screen). */
+export function firstLeaf(node: MenuNode): string {
+  let n = node;
+  while (n.children?.length) n = n.children[0]!;
+  return n.path;
+}
+
+export function containsPath(node: MenuNode, pathname: string): boolean {
+  if (node.path === pathname) return true;
+  return !!node.children?.some((c) => containsPath(c, pathname));
+}
+
+/** Mix layout: the first-level menu entry the current screen belongs to. */
+export function topMenuOf(menu: readonly MenuNode[], pathname: string): MenuNode | undefined {
+  return menu.find((n) => containsPath(n, pathname));
+}
+
+/** The submenus that must be open for the path's entry to be visible in an inline menu. */
+export function openKeysOf(menu: readonly MenuNode[], pathname: string, trail: string[] = []): string[] {
+  for (const n of menu) {
+    if (n.path === pathname) return trail;
+    if (n.children) {
+      const found = openKeysOf(n.children, pathname, [...trail, n.path]);
+      if (found.length) return found;
+    }
+  }
+  return [];
+}
+
+/** A screen offered by the menu search: its path, title key and the title keys of its parents. */
+export interface SearchEntry {
+  path: string;
+  title: string;
+  icon?: string;
+  parents: string[];
+}
+
+/** The searchable screens: every menu leaf, in menu order. */
+export function searchEntries(menu: readonly MenuNode[], parents: string[] = [], icon?: string): SearchEntry[] {
+  const out: SearchEntry[] = [];
+  for (const n of menu) {
+    const ownIcon = n.icon ?? icon;
+    if (n.children?.length) out.push(...searchEntries(n.children, [...parents, n.title], ownIcon));
+    else out.push({ path: n.path, title: n.title, parents, ...(ownIcon ? { icon: ownIcon } : {}) });
+  }
+  return out;
+}
+
+/**
+ * Case-insensitive match of every whitespace-separated term against the entry's translated
+ * title, its parents' titles and its path, so "agent daily" and "代理 日" both find the screen.
+ */
+export function matchEntry(query: string, haystack: readonly string[]): boolean {
+  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!terms.length) return true;
+  const text = haystack.join(' ').toLowerCase();
+  return terms.every((term) => text.includes(term));
+}

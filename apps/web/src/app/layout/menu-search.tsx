@@ -1,0 +1,139 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button, Empty, Input, type InputRef, Modal, Tooltip } from 'antd';
+import { EnterOutlined, SearchOutlined } from '@ant-design/icons';
+import { routeIcon } from '../../components/route-icon';
+import type { MenuNode } from '../route-table';
+import { matchEntry, searchEntries } from './menu-model';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * The menu search: a button (and Ctrl/⌘+K) opening a quick finder over every screen the user may
+ * open, matched on the title in the current language, the module and the path.
+ */
+export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [cursor, setCursor] = useState(0);
+  const input = useRef<InputRef>(null);
+  const list = useRef<HTMLDivElement>(null);
+
+  const entries = useMemo(() => searchEntries(menu), [menu]);
+  const results = useMemo(
+    () =>
+      entries.filter((e) =>
+        matchEntry(query, [t(`route:${e.title}`), ...e.parents.map((p) => t(`route:${p}`)), e.path]),
+      ),
+    [entries, query, t],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        setOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => setCursor(0), [query]);
+  useEffect(() => {
+    list.current?.querySelector('[data-cursor="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [cursor]);
+
+  const go = (path: string | undefined) => {
+    if (!path) return;
+    setOpen(false);
+    setQuery('');
+    navigate(path);
+  };
+
+  return (
+    <>
+      <Tooltip title={`${t('search.title')} (${isMac ? '⌘' : 'Ctrl'}+K)`}>
+        <Button type="text" className="header-action" icon={<SearchOutlined />} aria-label={t('search.title')} data-testid="menu-search" onClick={() => setOpen(true)} />
+      </Tooltip>
+      <Modal
+        open={open}
+        onCancel={() => setOpen(false)}
+        afterOpenChange={(o) => o && input.current?.focus()}
+        footer={
+          <div className="menu-search-footer">
+            <span>
+              <kbd>↑</kbd>
+              <kbd>↓</kbd> {t('search.move')}
+            </span>
+            <span>
+              <kbd>
+                <EnterOutlined />
+              </kbd>{' '}
+              {t('search.open')}
+            </span>
+            <span>
+              <kbd>Esc</kbd> {t('search.close')}
+            </span>
+          </div>
+        }
+        closable={false}
+        width={560}
+        styles={{ body: { padding: 0 } }}
+        destroyOnHidden
+        title={null}
+      >
+        <Input
+          ref={input}
+          size="large"
+          variant="borderless"
+          prefix={<SearchOutlined />}
+          placeholder={t('search.placeholder')}
+          value={query}
+          allowClear
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setCursor((c) => Math.min(results.length - 1, c + 1));
+            } else if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setCursor((c) => Math.max(0, c - 1));
+            } else if (e.key === 'Enter') {
+              go(results[cursor]?.path);
+            }
+          }}
+          data-testid="menu-search-input"
+          style={{ padding: '12px 16px' }}
+        />
+        <div className="menu-search-results" ref={list} role="listbox">
+          {results.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('search.empty')} />
+          ) : (
+            results.map((e, i) => (
+              <div
+                key={e.path}
+                role="option"
+                aria-selected={i === cursor}
+                data-cursor={i === cursor}
+                className={`menu-search-item${i === cursor ? ' is-active' : ''}`}
+                onMouseEnter={() => setCursor(i)}
+                onClick={() => go(e.path)}
+              >
+                <span className="menu-search-icon">{routeIcon(e.icon)}</span>
+                <span className="menu-search-text">
+                  <span className="menu-search-title">{t(`route:${e.title}`)}</span>
+                  {e.parents.length > 0 && <span className="menu-search-path">{e.parents.map((p) => t(`route:${p}`)).join(' / ')}</span>}
+                </span>
+                {i === cursor && <EnterOutlined className="menu-search-enter" />}
+              </div>
+            ))
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}

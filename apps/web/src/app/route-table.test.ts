@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_PERMISSION_CODES, ASYNC_ROUTES, CONSTANT_ROUTES, type RouteDef } from '@console/contract';
+import { buildMenu, buildPermittedRoutes, homeTarget, leafRoutes, pruneUnavailable } from './route-table';
+import zhRoute from '../locales/zh-cn/route.json';
+import enRoute from '../locales/en/route.json';
+
+const allScreens = new Set(leafRoutes(ASYNC_ROUTES).map((l) => l.component));
+const paths = (routes: RouteDef[]) => leafRoutes(routes).map((l) => l.path);
+
+describe('buildPermittedRoutes', () => {
+  it('keeps only the pages whose roles the user holds, and routes without roles', () => {
+    const routes = buildPermittedRoutes(['13', '1301'], allScreens);
+    const leaves = paths(routes);
+    expect(leaves).toContain('/background/account');
+    expect(leaves).not.toContain('/background/currency');
+    expect(leaves).not.toContain('/dashboard');
+    // Hidden pages with no roles stay reachable under a permitted module only.
+    expect(leaves).not.toContain('/game/manage/agent/protect');
+  });
+
+  it('drops a module whose pages are all forbidden, even when the module code is held', () => {
+    const routes = buildPermittedRoutes(['13'], allScreens);
+    expect(routes.find((r) => r.path === '/background')).toBeUndefined();
+  });
+
+  it('keeps roleless children of a permitted module', () => {
+    const leaves = paths(buildPermittedRoutes(['9', '901'], allScreens));
+    expect(leaves).toEqual(expect.arrayContaining(['/game/manage/dealer', '/game/manage/agent/protect', '/game/manage/agent/prize-pool']));
+    expect(leaves).not.toContain('/game/manage/agent');
+  });
+
+  it('sends "/" to the dashboard when the user has it', () => {
+    const routes = buildPermittedRoutes(ALL_PERMISSION_CODES, allScreens);
+    expect(routes.find((r) => r.path === '/')?.redirect).toBe('/dashboard');
+  });
+
+  it('sends "/" to the first permitted screen without the dashboard', () => {
+    const routes = buildPermittedRoutes(['13', '1303', '1305'], allScreens);
+    expect(routes.find((r) => r.path === '/')?.redirect).toBe('/background/currency');
+    expect(routes.find((r) => r.path === '/background')?.redirect).toBe('/background/currency');
+  });
+
+  it('sends "/" to the unauthorized page when nothing is permitted', () => {
+    const routes = buildPermittedRoutes([], allScreens);
+    expect(routes.find((r) => r.path === '/')?.redirect).toBe('/401');
+    expect(paths(routes)).toEqual([]);
+  });
+
+  it('leaves out screens that do not exist yet, and module redirects that would lead nowhere', () => {
+    const routes = buildPermittedRoutes(ALL_PERMISSION_CODES, new Set(['background-account']));
+    expect(paths(routes)).toEqual(['/background/account']);
+    expect(routes.map((r) => r.path)).not.toContain('/agent');
+    expect(routes.find((r) => r.path === '/')?.redirect).toBe('/background/account');
+  });
+
+  it('keeps module redirects whose target survives', () => {
+    const routes = buildPermittedRoutes(['14', '1402'], allScreens);
+    expect(routes.find((r) => r.path === '/agent')?.redirect).toBe('/agent/report');
+    expect(routes.find((r) => r.path === '/agent/report')?.redirect).toBe('/agent/report/daily');
+  });
+});
+
+describe('pruneUnavailable', () => {
+  it('keeps pure redirects and drops parents that lose every child', () => {
+    const out = pruneUnavailable(ASYNC_ROUTES, new Set(['dashboard']));
+    expect(out.map((r) => r.path)).toEqual(['/', '/dashboard', '/agent', '/game', '/player']);
+  });
+});
+
+describe('buildMenu', () => {
+  it('lists visible routes with their parents and icons', () => {
+    const menu = buildMenu(buildPermittedRoutes(['1', '13', '1301', '1305'], allScreens));
+    expect(menu).toEqual([
+      { path: '/dashboard', title: 'dashboard', icon: 'dashboard' },
+      {
+        path: '/background',
+        title: 'background',
+        icon: 'setting',
+        children: [
+          { path: '/background/account', title: 'account' },
+          { path: '/background/export', title: 'export' },
+        ],
+      },
+    ]);
+  });
+
+  it('shows a parent with one child as a parent when it asks to always show', () => {
+    const menu = buildMenu(buildPermittedRoutes(['13', '1301'], allScreens));
+    expect(menu[0]?.children?.map((c) => c.path)).toEqual(['/background/account']);
+  });
+
+  it('collapses a single child into its parent otherwise', () => {
+    const table: RouteDef[] = [
+      { path: '/p', meta: { title: 'p', icon: 'tool' }, children: [{ path: 'c', component: 'c', meta: { title: 'c' } }] },
+    ];
+    expect(buildMenu(table)).toEqual([{ path: '/p/c', title: 'c', icon: 'tool' }]);
+  });
+});
+
+describe('homeTarget', () => {
+  it('ignores hidden pages', () => {
+    const table: RouteDef[] = [
+      { path: '/hidden', component: 'x', meta: { hidden: true } },
+      { path: '/shown', component: 'y', meta: {} },
+    ];
+    expect(homeTarget(table)).toBe('/shown');
+  });
+});
+
+describe('route titles', () => {
+  const titles = new Set<string>();
+  const collect = (routes: RouteDef[]) => {
+    for (const r of routes) {
+      if (r.meta?.title) titles.add(r.meta.title);
+      if (r.children) collect(r.children);
+    }
+  };
+  collect([...CONSTANT_ROUTES, ...ASYNC_ROUTES]);
+
+  it.each([...titles])('%s has a title in both languages', (title) => {
+    expect((zhRoute as Record<string, string>)[title]).toBeTruthy();
+    expect((enRoute as Record<string, string>)[title]).toBeTruthy();
+  });
+});

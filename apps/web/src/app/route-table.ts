@@ -1,0 +1,106 @@
+import { ASYNC_ROUTES, filterRoutes, joinPath, type RouteDef, type RouteMeta } from '@console/contract';
+
+import { DASHBOARD_PATH, HOME_PATH, UNAUTHORIZED_PATH } from '../lib/paths';
+
+export { DASHBOARD_PATH, HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, REDIRECT_PREFIX, UNAUTHORIZED_PATH } from '../lib/paths';
+
+/**
+ * Drops screens the console does not ship yet, so the menu offers only screens that work.
+ * Parents left without a child go too; pure redirects are resolved later.
+ */
+export function pruneUnavailable(routes: readonly RouteDef[], available: ReadonlySet<string>): RouteDef[] {
+  const out: RouteDef[] = [];
+  for (const r of routes) {
+    if (r.children) {
+      const children = pruneUnavailable(r.children, available);
+      if (children.length) out.push({ ...r, children });
+      continue;
+    }
+    if (r.component && !available.has(r.component)) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Every navigable screen path in menu order, with its meta. */
+export function leafRoutes(routes: readonly RouteDef[], parent = ''): { path: string; meta: RouteMeta; component: string }[] {
+  const out: { path: string; meta: RouteMeta; component: string }[] = [];
+  for (const r of routes) {
+    const full = parent ? joinPath(parent, r.path) : r.path;
+    if (r.children) out.push(...leafRoutes(r.children, full));
+    else if (r.component) out.push({ path: full, meta: r.meta ?? {}, component: r.component });
+  }
+  return out;
+}
+
+/** Where "/" leads: the dashboard when the user has it, else the first screen of their menu. */
+export function homeTarget(routes: readonly RouteDef[]): string {
+  const leaves = leafRoutes(routes);
+  if (leaves.some((l) => l.path === DASHBOARD_PATH)) return DASHBOARD_PATH;
+  return leaves.find((l) => !l.meta.hidden)?.path ?? UNAUTHORIZED_PATH;
+}
+
+function knownPaths(routes: readonly RouteDef[], parent = '', out = new Set<string>()): Set<string> {
+  for (const r of routes) {
+    const full = parent ? joinPath(parent, r.path) : r.path;
+    if (r.children) {
+      out.add(full);
+      knownPaths(r.children, full, out);
+    } else if (r.component) out.add(full);
+  }
+  return out;
+}
+
+/**
+ * The user's routes: the contract's table filtered by permission codes (spec §6) and by which
+ * screens exist. "/" points at the user's home and module redirects whose target is gone are
+ * dropped, so no redirect leads to a page the user cannot open.
+ */
+export function buildPermittedRoutes(permissions: readonly string[], available: ReadonlySet<string>, table: readonly RouteDef[] = ASYNC_ROUTES): RouteDef[] {
+  const filtered = filterRoutes(pruneUnavailable(table, available), permissions);
+  const home = homeTarget(filtered);
+  const known = knownPaths(filtered);
+  const out: RouteDef[] = [];
+  for (const r of filtered) {
+    if (r.path === HOME_PATH && !r.component && !r.children) {
+      out.push({ ...r, redirect: home });
+      continue;
+    }
+    if (!r.component && !r.children && r.redirect && !known.has(r.redirect)) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+export interface MenuNode {
+  path: string;
+  title: string;
+  icon?: string;
+  children?: MenuNode[];
+}
+
+/**
+ * The sidebar: visible routes only. A parent with a single visible child shows that child in its
+ * place unless the parent asks to always show (RouteMeta.alwaysShow).
+ */
+export function buildMenu(routes: readonly RouteDef[], parent = ''): MenuNode[] {
+  const out: MenuNode[] = [];
+  for (const r of routes) {
+    if (r.meta?.hidden) continue;
+    const full = parent ? joinPath(parent, r.path) : r.path;
+    if (r.children) {
+      const children = buildMenu(r.children, full);
+      if (!children.length) continue;
+      const only = children[0];
+      if (children.length === 1 && only && !r.meta?.alwaysShow) {
+        out.push({ ...only, icon: only.icon ?? r.meta?.icon });
+        continue;
+      }
+      out.push({ path: full, title: r.meta?.title ?? '', ...(r.meta?.icon ? { icon: r.meta.icon } : {}), children });
+      continue;
+    }
+    if (!r.component) continue;
+    out.push({ path: full, title: r.meta?.title ?? '', ...(r.meta?.icon ? { icon: r.meta.icon } : {}) });
+  }
+  return out;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Watermark } from 'antd';
+import { useSessionStore } from '../stores/session';
+import { useSettingsStore } from '../stores/settings';
+
+/** Spec §9: the watermark's look. */
+export const WATERMARK_Z_INDEX = 9999;
+export const WATERMARK_GAP: [number, number] = [300, 300];
+export const watermarkColor = (dark: boolean) => (dark ? 'rgba(255, 255, 255, 0.15)' : 'rgba(0, 0, 0, 0.15)');
+
+/**
+ * Stamps the logged-in account over everything inside (spec §1): a screenshot of the console
+ * then tells whose session it came from. Dialogs and drawers inherit it through antd.
+ */
+export function AppWatermark({ dark, children }: { dark: boolean; children: ReactNode }) {
+  const enabled = useSettingsStore((s) => s.watermarkEnabled);
+  const account = useSessionStore((s) => s.userInfo?.account ?? '');
+  const on = enabled && !!account;
+  return (
+    <Watermark
+      content={on ? account : undefined}
+      zIndex={WATERMARK_Z_INDEX}
+      gap={WATERMARK_GAP}
+      font={{ color: watermarkColor(dark), fontSize: 16 }}
+      rotate={-22}
+      // antd clips the marks with overflow: hidden, which would also stop the sticky header and
+      // sidebar inside from sticking; `clip` clips the same without making a scroll container.
+      style={{ minHeight: '100vh', overflow: 'clip' }}
+      className={on ? 'app-watermark app-watermark-on' : 'app-watermark'}
+    >
+      {children}
+    </Watermark>
+  );
+}

@@ -1,0 +1,82 @@
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { theme } from 'antd';
+import * as echarts from 'echarts/core';
+import { BarChart, LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+// Only what the console draws is registered: the full echarts bundle is several times larger.
+// (echarts/core directly rather than echarts-for-react: its ESM build imports `tslib` without
+// declaring it, and this thin wrapper is all the console needs.)
+// A screen needing another chart type registers it with echarts.use() itself.
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
+
+export type ChartOption = Record<string, unknown>;
+
+export interface ChartProps {
+  option: ChartOption;
+  height?: number;
+  loading?: boolean;
+  style?: CSSProperties;
+  className?: string;
+}
+
+/**
+ * An ECharts chart that follows the console's theme (text, axis and split-line colours come from
+ * antd's tokens, so it reads well in light and dark) and resizes with its container.
+ */
+export function Chart({ option, height = 320, loading, style, className }: ChartProps) {
+  const { token } = theme.useToken();
+  const themed = useMemo(
+    () => ({
+      backgroundColor: 'transparent',
+      color: [token.colorPrimary, '#14b8a6', '#f59e0b', '#ef4444', '#8b5cf6', '#64748b'],
+      textStyle: { color: token.colorTextSecondary, fontFamily: token.fontFamily },
+      ...option,
+    }),
+    [option, token.colorPrimary, token.colorTextSecondary, token.fontFamily],
+  );
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    if (!el.current) return;
+    const instance = echarts.init(el.current, undefined, { renderer: 'canvas' });
+    chart.current = instance;
+    // Follows its container: window resizes, the sidebar collapsing, a tab shown again.
+    const observer = new ResizeObserver(() => {
+      if (el.current && el.current.clientWidth > 0) instance.resize();
+    });
+    observer.observe(el.current);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(themed as echarts.EChartsCoreOption, { notMerge: true });
+  }, [themed]);
+
+  useEffect(() => {
+    if (loading) chart.current?.showLoading('default', { text: '', color: token.colorPrimary, maskColor: 'transparent' });
+    else chart.current?.hideLoading();
+  }, [loading, token.colorPrimary]);
+
+  return <div ref={el} className={className} style={{ height, width: '100%', ...style }} />;
+}
+
+/** Axis styling shared by the console's cartesian charts, from the current theme's tokens. */
+export function useAxisStyle() {
+  const { token } = theme.useToken();
+  return useMemo(
+    () => ({
+      axisLine: { lineStyle: { color: token.colorBorder } },
+      axisTick: { show: false },
+      axisLabel: { color: token.colorTextSecondary },
+      splitLine: { lineStyle: { color: token.colorBorderSecondary, type: 'dashed' as const } },
+    }),
+    [token.colorBorder, token.colorBorderSecondary, token.colorTextSecondary],
+  );
+}

@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, renderHook, screen } from '@testing-library/react';
+import { useSessionStore } from '../stores/session';
+import { checkPerm, HasPerm, PermissionListError, useHasPerm } from './has-perm';
+
+describe('checkPerm', () => {
+  const held = ['1', '13', '1301'];
+
+  it('passes when the user holds any of the codes (default) or all of them (every)', () => {
+    expect(checkPerm(held, '1301')).toBe(true);
+    expect(checkPerm(held, ['1303', '1301'])).toBe(true);
+    expect(checkPerm(held, ['1303', '1305'])).toBe(false);
+    expect(checkPerm(held, ['13', '1301'], 'every')).toBe(true);
+    expect(checkPerm(held, ['13', '1303'], 'every')).toBe(false);
+    expect(checkPerm([], '1')).toBe(false);
+  });
+
+  it('fails on an empty permission list (spec §5)', () => {
+    expect(() => checkPerm(held, [])).toThrow(PermissionListError);
+    expect(() => checkPerm(held, '')).toThrow(PermissionListError);
+    expect(() => checkPerm(held, ['1301', ''])).toThrow(PermissionListError);
+  });
+});
+
+describe('HasPerm and useHasPerm', () => {
+  beforeEach(() => useSessionStore.setState({ permissions: ['13', '1301'] }));
+  afterEach(() => {
+    cleanup();
+    useSessionStore.setState({ permissions: [] });
+  });
+
+  it('renders its children only for a holder, else the fallback', () => {
+    render(
+      <>
+        <HasPerm perm="1301">
+          <button>add account</button>
+        </HasPerm>
+        <HasPerm perm={['1303']} fallback={<span>no currency</span>}>
+          <button>add currency</button>
+        </HasPerm>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'add account' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'add currency' })).toBeNull();
+    expect(screen.getByText('no currency')).toBeTruthy();
+  });
+
+  it('follows the session: permissions granted later show the action', () => {
+    const { result, rerender } = renderHook(() => useHasPerm());
+    expect(result.current('1303')).toBe(false);
+    useSessionStore.setState({ permissions: ['13', '1301', '1303'] });
+    rerender();
+    expect(result.current('1303')).toBe(true);
+  });
+
+  it('throws for an empty list rather than showing the action to everyone', () => {
+    const { result } = renderHook(() => useHasPerm());
+    expect(() => result.current([])).toThrow(PermissionListError);
+  });
+});

@@ -1,0 +1,46 @@
+import { type ReactNode, useCallback } from 'react';
+import { useSessionStore } from '../stores/session';
+
+export type PermMode = 'some' | 'every';
+
+export class PermissionListError extends Error {
+  constructor() {
+    super('hasPerm needs a non-empty list of permission codes, e.g. hasPerm(["1301"])');
+    this.name = 'PermissionListError';
+  }
+}
+
+/**
+ * Whether `held` satisfies `required`: any one of the codes (`some`, the default) or all of them.
+ * Spec §5: an empty list is a programming error, not "allowed" — a button guarded by nothing would
+ * silently show to everyone, so it fails loudly instead.
+ */
+export function checkPerm(held: readonly string[], required: string | readonly string[], mode: PermMode = 'some'): boolean {
+  const codes = typeof required === 'string' ? [required] : required;
+  if (!codes.length || codes.some((c) => typeof c !== 'string' || !c)) throw new PermissionListError();
+  const set = new Set(held);
+  return mode === 'every' ? codes.every((c) => set.has(c)) : codes.some((c) => set.has(c));
+}
+
+/** `const can = useHasPerm(); can('1301')` — for disabling or hiding actions in code. */
+export function useHasPerm(): (required: string | readonly string[], mode?: PermMode) => boolean {
+  const permissions = useSessionStore((s) => s.permissions);
+  return useCallback((required, mode) => checkPerm(permissions, required, mode), [permissions]);
+}
+
+export interface HasPermProps {
+  perm: string | readonly string[];
+  mode?: PermMode;
+  /** Rendered instead when the user lacks the permission (e.g. a disabled button); nothing by default. */
+  fallback?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Shows its children only to users holding the permission. Hiding an action is a courtesy: the
+ * server enforces every call's permission regardless.
+ */
+export function HasPerm({ perm, mode, fallback = null, children }: HasPermProps) {
+  const can = useHasPerm();
+  return <>{can(perm, mode) ? children : fallback}</>;
+}

@@ -1,0 +1,264 @@
+import { API_PREFIX, type CallDef, type CallRequest, type CallResponse, ErrorCode, type Envelope, type HttpErrorBody } from '@console/contract';
+import { feedback, NOTIFICATION_SECONDS, TOAST_SECONDS } from './feedback';
+
+/** Spec §9: the client waits at most 50000 ms for an answer. */
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export type ResponseType = 'json' | 'blob' | 'arraybuffer';
+
+export interface RequestOptions {
+  responseType?: ResponseType;
+  /** No toast and no session-expiry handling: the caller deals with every failure itself. */
+  silent?: boolean;
+  /** Business codes the caller shows itself (e.g. inline on a form) instead of a toast. */
+  quietCodes?: readonly string[];
+  signal?: AbortSignal;
+}
+
+/** A rejected call: `code` is the envelope's error_code, the HTTP error body's code, or a transport reason. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number | undefined;
+  readonly data: unknown;
+  constructor(code: string, message: string, status?: number, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const TransportError = { Timeout: 'TIMEOUT', Network: 'NETWORK', Http: 'HTTP' } as const;
+
+export interface ApiTexts {
+  systemError: string;
+  notice: string;
+  sessionExpired: string;
+  timeout: string;
+  network: string;
+  http: (status: number) => string;
+}
+
+export interface ApiConfig {
+  getToken: () => string;
+  getLanguage: () => string;
+  texts: () => ApiTexts;
+  /** Clears the session and leaves for the login screen; called once per expiry. */
+  onSessionExpired: () => void;
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+const defaultTexts: ApiTexts = {
+  systemError: '系统出错',
+  notice: '提示',
+  sessionExpired: '您的会话已过期，请重新登录',
+  timeout: '请求超时，请稍后重试',
+  network: '网络连接失败，请检查网络后重试',
+  http: (status) => `请求失败（HTTP ${status}）`,
+};
+
+let config: ApiConfig = {
+  getToken: () => '',
+  getLanguage: () => 'zh-cn',
+  texts: () => defaultTexts,
+  onSessionExpired: () => {},
+  fetch: (...args) => globalThis.fetch(...args),
+  timeoutMs: REQUEST_TIMEOUT_MS,
+};
+
+export function configureApi(partial: Partial<ApiConfig>): void {
+  config = { ...config, ...partial };
+}
+
+// Several calls can fail with an expired token at once; the user should see one notice, not five.
+let expiryHandled = false;
+export function resetSessionExpiry(): void {
+  expiryHandled = false;
+}
+
+export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function toastError(text: string, opts: RequestOptions, code: string) {
+  if (opts.silent || opts.quietCodes?.includes(code)) return;
+  feedback().message.error({ content: text, duration: TOAST_SECONDS });
+}
+
+function sessionExpired(opts: RequestOptions) {
+  if (opts.silent || expiryHandled) return;
+  expiryHandled = true;
+  const texts = config.texts();
+  feedback().notification.info({
+    title: texts.notice,
+    description: texts.sessionExpired,
+    placement: 'topRight',
+    duration: NOTIFICATION_SECONDS,
+  });
+  config.onSessionExpired();
+}
+
+function isJson(res: Response) {
+  return (res.headers.get('content-type') ?? '').includes('application/json');
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttpErrorBody(v: unknown): v is HttpErrorBody {
+  return typeof v === 'object' && v !== null && typeof (v as HttpErrorBody).code === 'string';
+}
+
+function isEnvelope(v: unknown): v is Envelope<unknown> {
+  return typeof v === 'object' && v !== null && typeof (v as Envelope<unknown>).error_code === 'string';
+}
+
+/** The accepted-or-rejected rule of spec §8 for one parsed envelope. */
+function checkEnvelope<T>(body: unknown, status: number, opts: RequestOptions): T {
+  const texts = config.texts();
+  if (!isEnvelope(body)) {
+    toastError(texts.systemError, opts, ErrorCode.SystemError);
+    throw new ApiError(ErrorCode.SystemError, texts.systemError, status, body);
+  }
+  if (body.error_code === ErrorCode.Success) return body.data as T;
+  const text = body.error_msg || texts.systemError;
+  toastError(text, opts, body.error_code);
+  throw new ApiError(body.error_code, text, status, body.data);
+}
+
+/**
+ * Sends one call and hands the successful HTTP response to `read`, all inside the timeout.
+ * Transport failures and HTTP errors are handled here the same way for every kind of call.
+ */
+async function send<T>(path: string, body: object | undefined, opts: RequestOptions, read: (res: Response) => Promise<T>): Promise<T> {
+  const texts = config.texts();
+  const token = config.getToken();
+  const payload: Record<string, unknown> = { ...(body ?? {}) };
+  if (token) payload.token = token;
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Accept-Language': config.getLanguage(),
+  };
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, config.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onOuterAbort);
+
+  try {
+    let res: Response;
+    try {
+      res = await config.fetch(`${API_PREFIX}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(payload),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+    } catch (err) {
+      // The caller cancelled (e.g. a query was dropped): not an error worth a toast.
+      if (opts.signal?.aborted && !timedOut) throw err;
+      const code = timedOut ? TransportError.Timeout : TransportError.Network;
+      const text = (timedOut ? texts.timeout : texts.network) || texts.systemError;
+      toastError(text, opts, code);
+      throw new ApiError(code, text);
+    }
+
+    if (!res.ok) {
+      const errBody = await readJson(res);
+      if (isHttpErrorBody(errBody)) {
+        if (errBody.code === ErrorCode.TokenInvalid) {
+          sessionExpired(opts);
+          throw new ApiError(errBody.code, texts.sessionExpired, res.status, errBody);
+        }
+        const text = errBody.msg || texts.systemError;
+        toastError(text, opts, errBody.code);
+        throw new ApiError(errBody.code, text, res.status, errBody);
+      }
+      const text = texts.http(res.status) || texts.systemError;
+      toastError(text, opts, TransportError.Http);
+      throw new ApiError(TransportError.Http, text, res.status);
+    }
+    return await read(res);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * POST `body` (plus the session token) to /v1/operator/<path> and return the envelope's `data`,
+ * or the raw Blob/ArrayBuffer for binary calls, which skip the envelope check (spec §8). Rejects
+ * with an ApiError after showing the spec's toast or notification.
+ */
+export function request<T = unknown>(path: string, body?: object, opts: RequestOptions = {}): Promise<T> {
+  return send(path, body, opts, async (res) => {
+    const binary = opts.responseType === 'blob' || opts.responseType === 'arraybuffer';
+    // A binary call that failed still answers with a JSON envelope, which must not pass as a file.
+    if (binary && !isJson(res)) {
+      return (opts.responseType === 'blob' ? await res.blob() : await res.arrayBuffer()) as T;
+    }
+    return checkEnvelope<T>(await readJson(res), res.status, opts);
+  });
+}
+
+/** A contract call with its request and response types. */
+export function call<C extends CallDef>(def: C, body: CallRequest<C>, opts?: RequestOptions): Promise<CallResponse<C>> {
+  return request<CallResponse<C>>(def.path, body as object, opts);
+}
+
+/** File name from a Content-Disposition header (RFC 5987 `filename*` first). */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (star?.[1]) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/** Calls a binary endpoint (exports) and saves the answer as a file named by the server. */
+export function download(path: string, body?: object, fallbackName = 'export.xlsx'): Promise<void> {
+  return send(path, body, {}, async (res) => {
+    if (isJson(res)) {
+      checkEnvelope(await readJson(res), res.status, {});
+      return;
+    }
+    saveBlob(await res.blob(), fileNameFromDisposition(res.headers.get('content-disposition'), fallbackName));
+  });
+}
+
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Give the browser time to start the download before the URL dies.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

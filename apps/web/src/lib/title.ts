@@ -1,0 +1,4 @@
+/** Spec §1: "<page title> - <brand>", or the brand alone when the page has no title. */
+export function formatTitle(pageTitle: string | undefined, brand: string): string {
+  return pageTitle ? `${pageTitle} - ${brand}` : brand;
+}

@@ -1,0 +1,146 @@
+/**
+ * Ingest throughput: settled bets per second stored through the ingest service (validation,
+ * players, wallet locks, bet rows, ledger entries, wallet balances and the report aggregates, one
+ * transaction per batch), in batches of 1,000, into a fresh SQLite file and a fresh PostgreSQL
+ * database. Each run stores RUN_BATCHES batches; the figure is the median of RUNS runs. A last
+ * run goes through HTTP (POST /v1/ingest/bets with an ingest key, in-process) to show what the
+ * transport adds.
+ *
+ *   npx tsx bench/ingest.ts [--runs 5] [--batches 20] [--batch 1000] [--only sqlite|postgres]
+ *
+ * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres) must
+ * allow CREATE DATABASE; the benchmark database is dropped afterwards.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { formatMoney, type ingest } from '@console/contract';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { Dialect } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
+import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
+import { generateDemo, prng } from '../apps/server/src/db/seed/demo.ts';
+import { betStageMs, ingestBets, ingestTransfers } from '../apps/server/src/modules/ingest/service.ts';
+import { addKey } from '../apps/server/src/modules/key/service.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    batches: { type: 'string', default: '20' },
+    only: { type: 'string' },
+    batch: { type: 'string', default: '1000' },
+  },
+});
+const RUNS = Number(values.runs);
+const RUN_BATCHES = Number(values.batches);
+const BATCH = Number(values.batch);
+const PLAYERS = 5000;
+
+const open = (dialect: Dialect) => createTempDatabase(dialect, 'bench_ingest');
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function bench(dialect: Dialect) {
+  const target = await open(dialect);
+  const { database } = target;
+  try {
+    await migrateToLatest(database);
+    // The demo's dimensions and 5,000 registered players (no bets), then a large deposit each so
+    // no benchmark bet is refused for the balance.
+    await generateDemo(database, { bets: 0, days: 30, seed: 7, players: PLAYERS });
+    const players = await database.db
+      .selectFrom('player as p')
+      .innerJoin('agent as a', 'a.id', 'p.agent_id')
+      .innerJoin('currency as c', 'c.id', 'p.currency_id')
+      .select(['p.account', 'a.code as agent_code', 'c.code as currency_code'])
+      .execute();
+    const games = (await database.db.selectFrom('game').select('code').execute()).map((g) => g.code);
+    for (let i = 0; i < players.length; i += BATCH) {
+      await ingestTransfers(
+        database,
+        players.slice(i, i + BATCH).map((p, j) => ({
+          order_id: `bench-fund-${i + j}`, agent_code: p.agent_code, player_account: p.account, currency_code: p.currency_code,
+          direction: 'in' as const, amount: '100000000', time: new Date().toISOString(),
+        })),
+      );
+    }
+
+    const rng = prng(99);
+    let seq = 0;
+    const start = Date.now() - 30 * 86_400_000;
+    const makeBatch = (): ingest.IngestBet[] =>
+      Array.from({ length: BATCH }, () => {
+        const p = players[Math.floor(rng.next() * players.length)]!;
+        const stake = BigInt(rng.int(1, 200)) * 10_000n;
+        const won = rng.next() < 0.4;
+        // A live feed: settle times move forward (20 bets a second of game time, a little
+        // jitter), bet ids grow; the players are random.
+        const t = start + seq * 50 + Math.floor(rng.next() * 2000);
+        seq++;
+        return {
+          bet_id: `bench-${dialect}-${String(seq).padStart(10, '0')}`, round_id: `r-${seq}`, agent_code: p.agent_code, player_account: p.account,
+          game_code: games[seq % games.length]!, currency_code: p.currency_code, bet_amount: formatMoney(stake), valid_bet_amount: formatMoney(stake),
+          payout_amount: won ? formatMoney((stake * 24n) / 10n) : '0', tax_amount: '0', bonus_amount: '0', jackpot_contribution: formatMoney(stake / 100n),
+          bet_time: new Date(t).toISOString(), settle_time: new Date(t + 3000).toISOString(), device: 'h5',
+        };
+      });
+
+    // Warm-up (JIT, statement caches), not counted.
+    for (let i = 0; i < 3; i++) await ingestBets(database, makeBatch());
+
+    for (const k of Object.keys(betStageMs) as Array<keyof typeof betStageMs>) betStageMs[k] = 0;
+    const rates: number[] = [];
+    // Bets per second of this process's own CPU time: on a machine busy with other work, wall-clock
+    // rates understate what the code does; for SQLite (in-process) this is the unloaded single-core rate.
+    const cpuRates: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const batches = Array.from({ length: RUN_BATCHES }, makeBatch); // built before the clock starts
+      const t0 = performance.now();
+      const c0 = process.cpuUsage();
+      for (const b of batches) await ingestBets(database, b);
+      const s = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(c0);
+      rates.push((RUN_BATCHES * BATCH) / s);
+      cpuRates.push((RUN_BATCHES * BATCH) / ((cpu.user + cpu.system) / 1e6));
+    }
+
+    const total = Object.values(betStageMs).reduce((a, b) => a + b, 0);
+    const stages = Object.entries(betStageMs).map(([k, v]) => `${k} ${Math.round((100 * v) / total)}%`).join(', ');
+
+    const app = await buildApp({ database, migrate: false, config: { webDist: '', logLevel: 'silent' } });
+    await app.ready();
+    const key = await addKey(database.db, { agent_id: 0, type: 'ingest', remark: 'bench' }, null, os.tmpdir());
+    const bodies = Array.from({ length: RUN_BATCHES }, () => JSON.stringify({ bets: makeBatch() }));
+    const t0 = performance.now();
+    for (const body of bodies) {
+      const res = await app.inject({ method: 'POST', url: '/v1/ingest/bets', payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${key.app_id}:${key.secret}` } });
+      if (res.json().error_code !== '0') throw new Error(res.body);
+    }
+    const http = (RUN_BATCHES * BATCH) / ((performance.now() - t0) / 1000);
+    await app.close();
+    return { rates, http, stages, cpuRates };
+  } finally {
+    await target.drop();
+  }
+}
+
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
+console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
+for (const dialect of ['sqlite', 'postgres'] as const) {
+  if (values.only && values.only !== dialect) continue;
+  if (dialect === 'postgres' && !(await isPgReachable())) {
+    console.log(`postgres: skipped, ${PG_ADMIN_URL} not reachable`);
+    continue;
+  }
+  const { rates, http, stages, cpuRates } = await bench(dialect);
+  const target = dialect === 'sqlite' ? 50_000 : 20_000;
+  console.log(
+    `${dialect.padEnd(8)} median ${fmt(median(rates))} bets/s  (runs: ${rates.map((r) => Math.round(r).toLocaleString('en')).join(', ')})  ` +
+      `via HTTP ${fmt(http)} bets/s  target ${target.toLocaleString('en')}: ${median(rates) >= target ? 'met' : 'NOT met'}`,
+  );
+  console.log(`${''.padEnd(8)} per CPU-second of the Node process: ${fmt(median(cpuRates))} bets${dialect === 'postgres' ? ' (the PostgreSQL server\'s own CPU not included)' : ''}; time per stage: ${stages}`);
+}

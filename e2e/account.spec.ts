@@ -1,0 +1,174 @@
+import { expect, type Page, test } from '@playwright/test';
+import { accountRow as row, ADMIN, adminApi, Api, dropSession, signIn, totpCode, uniqueAccount } from './support';
+
+async function searchFor(page: Page, account: string) {
+  await page.getByPlaceholder('搜索账号或姓名').fill(account);
+  await page.getByPlaceholder('搜索账号或姓名').press('Enter');
+  await expect(row(page, account)).toHaveCount(1);
+}
+
+test.describe('backend account management', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#/background/account');
+    await signIn(page, ADMIN.account, ADMIN.password);
+    await expect(page).toHaveURL(/#\/background\/account$/);
+  });
+
+  test('lists accounts with paging, sorting, filters and the caller marked', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const prefix = uniqueAccount('ls').slice(0, 20);
+    for (const n of [1, 2, 3]) await admin.addUser(`${prefix}x${n}`, 'list-pass-1', '1', { name: `列表${n}` });
+    const disabledId = await admin.addUser(`${prefix}x4`, 'list-pass-1', '1');
+    await admin.call('user/status/edit', { user_id: disabledId, status: 2 });
+
+    await expect(row(page, ADMIN.account)).toContainText('当前账号');
+    await expect(page.getByText(/共 \d+ 条/)).toBeVisible();
+
+    await page.getByPlaceholder('搜索账号或姓名').fill(prefix);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(page.getByText('共 4 条')).toBeVisible();
+
+    // Sorting by account, descending on the second click.
+    const header = page.getByRole('columnheader', { name: '账号' });
+    await header.click();
+    await header.click();
+    await expect(page.locator('.ant-table-row').first()).toContainText(`${prefix}x4`);
+
+    await page.getByRole('combobox', { name: /状态/ }).click();
+    await page.locator('.ant-select-item-option', { hasText: '停用' }).click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(page.getByText('共 1 条')).toBeVisible();
+    await expect(row(page, `${prefix}x4`)).toContainText('停用');
+
+    await page.getByPlaceholder('搜索账号或姓名').fill(`${prefix}nobody`);
+    await page.getByPlaceholder('搜索账号或姓名').press('Enter');
+    await expect(page.getByText('没有符合条件的账号')).toBeVisible();
+
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await expect(row(page, ADMIN.account)).toBeVisible();
+  });
+
+  test('adds an account with permissions, edits them, resets the password, disables and enables it', async ({ page, request }) => {
+    const account = uniqueAccount('new');
+    await page.getByRole('button', { name: '新增账号' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增后台账号' });
+
+    // Validation in the user's language; Enter submits.
+    await dialog.getByLabel('账号', { exact: true }).press('Enter');
+    await expect(dialog.getByText('请输入账号')).toBeVisible();
+    await expect(dialog.getByText('请输入姓名')).toBeVisible();
+    await expect(dialog.getByText('请输入密码')).toBeVisible();
+
+    await dialog.getByLabel('账号', { exact: true }).fill(account);
+    await dialog.getByLabel('姓名', { exact: true }).fill('测试员');
+    await dialog.getByLabel('密码', { exact: true }).fill('new-pass-1');
+    await dialog.getByLabel('确认密码').fill('new-pass-2');
+    await expect(dialog.getByText('两次输入的密码不一致')).toBeVisible();
+    await dialog.getByLabel('确认密码').fill('new-pass-1');
+    await dialog.getByLabel('手机号', { exact: true }).fill('12');
+    await expect(dialog.getByText('请输入正确的手机号')).toBeVisible();
+    await dialog.getByLabel('手机号', { exact: true }).fill('');
+
+    const tree = dialog.getByTestId('permission-tree');
+    await tree.getByText('后台账号管理').click();
+    await tree.getByText('代理日汇总').click();
+    await dialog.getByLabel('确认密码').press('Enter');
+    await expect(page.getByText('账号已创建')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const admin = await adminApi(request);
+    const created = await admin.findUser(account);
+    expect(created?.permissions.split(',').sort()).toEqual(['13', '1301', '14', '1402'].sort());
+
+    await searchFor(page, account);
+    const r = row(page, account);
+    await expect(r).toContainText('测试员');
+    await expect(r).toContainText('启用');
+    await expect(r).toContainText('未绑定');
+
+    // Permissions: take the agent report away, grant the whole backend-settings module.
+    await r.getByRole('button', { name: '权限设置' }).click();
+    const perms = page.getByRole('dialog', { name: `权限设置 · ${account}` });
+    const permTree = perms.getByTestId('permission-tree');
+    await permTree.getByText('代理日汇总').click();
+    await permTree.getByText('后台设置').click();
+    await perms.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText('权限已保存')).toBeVisible();
+    expect((await admin.findUser(account))?.permissions.split(',').sort()).toEqual(['13', '1301', '1303', '1305'].sort());
+
+    // Reset password: the new one works, the old one does not.
+    await r.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '重置密码' }).click();
+    const reset = page.getByRole('dialog', { name: `重置密码 · ${account}` });
+    await reset.getByLabel('密码', { exact: true }).fill('reset-pass-9');
+    await reset.getByLabel('确认密码').fill('reset-pass-9');
+    await reset.getByLabel('确认密码').press('Enter');
+    await expect(page.getByText('密码已重置')).toBeVisible();
+    const asUser = new Api(request);
+    const refused = await asUser.raw('login', { type: 1, account, password: '00000000000000000000000000000000', google_code: '' });
+    expect(refused.json.error_code).not.toBe('0');
+    await asUser.login(account, 'reset-pass-9');
+
+    // Disable (ends the user's session at once), then enable again.
+    await r.getByRole('button', { name: '停用' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: /确\s*认/ }).click();
+    await expect(page.getByText('账号已停用')).toBeVisible();
+    await expect(r).toContainText('停用');
+    expect((await asUser.raw('user/info')).status).toBe(401);
+
+    await r.getByRole('button', { name: '启用' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: /确\s*认/ }).click();
+    await expect(page.getByText('账号已启用')).toBeVisible();
+    await asUser.login(account, 'reset-pass-9');
+  });
+
+  test('unbinds an authenticator', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const account = uniqueAccount('tfa');
+    await admin.addUser(account, 'tfa-pass-1', '1');
+    const user = new Api(request);
+    await user.login(account, 'tfa-pass-1');
+    const { secret } = await user.call<{ secret: string }>('user/google/bind/init');
+    await user.call('user/google/bind/confirm', { code: totpCode(secret) });
+
+    await searchFor(page, account);
+    const r = row(page, account);
+    await expect(r).toContainText('已绑定');
+    await r.getByRole('button', { name: /更多/ }).click();
+    await page.getByRole('menuitem', { name: '解绑验证器' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: account });
+    await expect(confirm).toContainText('解绑后该账号下次登录需要重新绑定');
+    await confirm.getByRole('button', { name: /确\s*认/ }).click();
+    await expect(page.getByText('身份验证器已解绑')).toBeVisible();
+    await expect(r).toContainText('未绑定');
+    await r.getByRole('button', { name: /更多/ }).click();
+    await expect(page.getByRole('menuitem', { name: '解绑验证器' })).toHaveAttribute('aria-disabled', 'true');
+    expect((await admin.findUser(account))?.google_bound).toBe(false);
+  });
+
+  test('offers no actions on the caller’s own account and shows greyed-out codes the caller cannot grant', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const manager = uniqueAccount('mgr');
+    await admin.addUser(manager, 'manager-1', '13,1301,1,14,1401');
+
+    await dropSession(page);
+    await signIn(page, manager, 'manager-1');
+    await page.goto('/#/background/account');
+
+    await searchFor(page, manager);
+    await expect(row(page, manager).getByRole('button', { name: '权限设置' })).toBeDisabled();
+    await expect(row(page, manager).getByRole('button', { name: /更多/ })).toBeDisabled();
+
+    await searchFor(page, ADMIN.account);
+    // The admin holds codes the manager lacks, so the manager cannot touch that account.
+    await expect(row(page, ADMIN.account).getByRole('button', { name: '权限设置' })).toBeDisabled();
+
+    await page.getByRole('button', { name: '新增账号' }).click();
+    const tree = page.getByRole('dialog', { name: '新增后台账号' }).getByTestId('permission-tree');
+    await expect(tree.locator('.ant-tree-treenode-disabled, .ant-tree-checkbox-disabled').first()).toBeVisible();
+    const currencyNode = tree.locator('.ant-tree-treenode', { hasText: '币种管理' });
+    await expect(currencyNode.locator('.ant-tree-checkbox-disabled')).toHaveCount(1);
+    const accountNode = tree.locator('.ant-tree-treenode', { hasText: '后台账号管理' });
+    await expect(accountNode.locator('.ant-tree-checkbox-disabled')).toHaveCount(0);
+  });
+});

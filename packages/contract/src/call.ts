@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+
+/**
+ * Who may make a call: anyone (`public`), any logged-in user (`session`), or a user holding the
+ * permission code (`{ permission }`). The server enforces it; the web only uses it to hide actions.
+ */
+export type CallAccess = 'public' | 'session' | { permission: string };
+
+export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  /** Path under /v1/operator/, e.g. "user/list". */
+  path: string;
+  access: CallAccess;
+  request: Req;
+  /** Schema of `data` in the envelope; for binary calls, the JSON shape of a failure never carries data. */
+  response: Res;
+  /** A call that changes data: the server writes an operation-log row in the same transaction. */
+  audit?: boolean;
+  /** The call answers with a file instead of an envelope (exports). */
+  binary?: boolean;
+  /** Allowed while a user with no authenticator bound must still bind one (2FA-required mode). */
+  allowUnbound?: boolean;
+  summary: string;
+}
+
+export const defineCall = <Req extends z.ZodType, Res extends z.ZodType>(def: CallDef<Req, Res>) => def;
+
+export type CallRequest<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<Req> : never;
+export type CallParsed<C> = C extends CallDef<infer Req, z.ZodType> ? z.output<Req> : never;
+export type CallResponse<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;
+
+export const API_PREFIX = '/v1/operator/';

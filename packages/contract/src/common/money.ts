@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Money travels as a decimal string with at most 4 decimals ("1234.5000"); it is stored as an
+ * integer count of 1/10000 units. A JS number never holds money.
+ */
+export const MONEY_SCALE = 4;
+const MONEY_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
+
+export const moneySchema = z.string().regex(MONEY_RE, { message: 'money' });
+export const nonNegativeMoneySchema = z.string().regex(/^\d{1,15}(\.\d{1,4})?$/, { message: 'money_non_negative' });
+
+/** "12.5" -> 125000n. Throws on anything that is not a decimal with at most 4 decimals. */
+export function parseMoney(s: string): bigint {
+  if (!MONEY_RE.test(s)) throw new Error(`invalid money: ${s}`);
+  const neg = s.startsWith('-');
+  const [int, frac = ''] = (neg ? s.slice(1) : s).split('.') as [string, string?];
+  const v = BigInt(int) * 10000n + BigInt((frac + '0000').slice(0, 4));
+  return neg ? -v : v;
+}
+
+/** 125000n -> "12.5000". */
+export function formatMoney(v: bigint | number | string): string {
+  const n = typeof v === 'bigint' ? v : BigInt(v);
+  const neg = n < 0n;
+  const a = neg ? -n : n;
+  const s = `${a / 10000n}.${(a % 10000n).toString().padStart(4, '0')}`;
+  return neg ? `-${s}` : s;
+}
+
+/** A ratio of two integer amounts as a 4-decimal string, rounded half up; null when the divisor is 0. */
+export function ratio4(numerator: bigint, denominator: bigint): string | null {
+  if (denominator === 0n) return null;
+  const neg = numerator < 0n !== denominator < 0n && numerator !== 0n;
+  const n = numerator < 0n ? -numerator : numerator;
+  const d = denominator < 0n ? -denominator : denominator;
+  const scaled = (n * 100000n) / d; // one extra digit for rounding
+  const rounded = (scaled + 5n) / 10n;
+  const s = `${rounded / 10000n}.${(rounded % 10000n).toString().padStart(4, '0')}`;
+  return neg ? `-${s}` : s;
+}

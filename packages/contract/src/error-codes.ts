@@ -1,0 +1,50 @@
+/**
+ * Error codes of the API envelope. The spec fixes 0, B0001 and A0230; the rest follow the same
+ * Alibaba-style scheme (A = the caller's fault, B = ours, C = a third party's).
+ */
+export const ErrorCode = {
+  Success: '0',
+  SystemError: 'B0001',
+  TokenInvalid: 'A0230',
+  WrongCredentials: 'A0210',
+  AccountDisabled: 'A0211',
+  TooManyAttempts: 'A0212',
+  VerifyCodeWrong: 'A0240',
+  VerifyCodeRequired: 'A0241',
+  TotpBindRequired: 'A0242',
+  XsrfMismatch: 'A0250',
+  NoPermission: 'A0301',
+  GrantBeyondOwn: 'A0302',
+  InvalidParameter: 'A0400',
+  NotFound: 'A0404',
+  Duplicate: 'A0409',
+  InsufficientBalance: 'A0420',
+  RateLimited: 'A0429',
+  IngestKeyInvalid: 'A0231',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export type Lang = 'zh-cn' | 'en';
+export const LANGS: readonly Lang[] = ['zh-cn', 'en'];
+
+/** Default texts for each code, per language; a call may send a more specific message. */
+export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
+  '0': { 'zh-cn': '', en: '' },
+  B0001: { 'zh-cn': '系统出错', en: 'System error' },
+  A0230: { 'zh-cn': '您的会话已过期，请重新登录', en: 'Your session has expired, please log in again' },
+  A0231: { 'zh-cn': '接入密钥无效或已停用', en: 'The ingest key is invalid or disabled' },
+  A0210: { 'zh-cn': '账号或密码错误', en: 'Wrong account or password' },
+  A0211: { 'zh-cn': '账号已停用', en: 'This account is disabled' },
+  A0212: { 'zh-cn': '尝试次数过多，请稍后再试', en: 'Too many attempts, please try again later' },
+  A0240: { 'zh-cn': '验证码错误', en: 'The verification code is wrong' },
+  A0241: { 'zh-cn': '请输入验证码', en: 'Please enter Verify Code' },
+  A0242: { 'zh-cn': '请先绑定谷歌验证器', en: 'Please bind an authenticator app first' },
+  A0250: { 'zh-cn': '安全令牌不匹配，请刷新页面', en: 'Security token mismatch, please reload the page' },
+  A0301: { 'zh-cn': '没有权限', en: 'You do not have permission for this' },
+  A0302: { 'zh-cn': '不能授予自己没有的权限', en: 'You cannot grant a permission you do not hold' },
+  A0400: { 'zh-cn': '参数错误', en: 'Invalid parameter' },
+  A0404: { 'zh-cn': '记录不存在', en: 'Record not found' },
+  A0409: { 'zh-cn': '记录已存在', en: 'Record already exists' },
+  A0420: { 'zh-cn': '余额不足', en: 'Insufficient balance' },
+  A0429: { 'zh-cn': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { listOf, pagingSchema } from '../common/paging.ts';
+
+/** Export files are kept this long, then deleted; the record stays, marked expired. */
+export const EXPORT_KEEP_DAYS = 7;
+
+export const EXPORT_STATUSES = ['running', 'done', 'failed', 'expired'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+export const exportItemSchema = z.object({
+  id: z.number().int(),
+  /** The report's name (REPORT_DEFS[…].name), e.g. "agent-daily". */
+  report: z.string(),
+  /** The report's call path, e.g. "agent/report/agent/daily/summary". */
+  report_path: z.string(),
+  /** The filters and sort the export ran with. */
+  filters: z.record(z.string(), z.unknown()),
+  requested_by: z.number().int().nullable(),
+  requested_by_account: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  row_count: z.number().int(),
+  file_size: z.number().int(),
+  file_name: z.string(),
+  error_msg: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string(),
+  /** True while the file can still be downloaded. */
+  downloadable: z.boolean(),
+});
+export type ExportItem = z.infer<typeof exportItemSchema>;
+
+export const exportList = defineCall({
+  path: 'export/list',
+  access: { permission: '1305' },
+  summary: 'Spreadsheet exports, newest first, filtered by report, status and requester',
+  request: pagingSchema.extend({
+    report: z.string().trim().max(64).optional(),
+    status: z.enum(EXPORT_STATUSES).optional(),
+    requested_by_account: z.string().trim().max(64).optional(),
+  }),
+  response: listOf(exportItemSchema),
+});
+
+export const exportDownload = defineCall({
+  path: 'export/download',
+  // Its requester may download it again; anyone else needs the export-management code (1305).
+  access: 'session',
+  binary: true,
+  summary: 'Download an export file again (its requester, or holders of 1305) while it is kept',
+  request: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.null(),
+});
+
+export const exportCalls = [exportList, exportDownload];

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The ingest calls (DESIGN §4): the game platform's servers push wallet transfers and settled
+ * bets to `POST /v1/ingest/transfers` and `POST /v1/ingest/bets` with
+ * `Authorization: Bearer <app_id>:<secret>` of an ingest key. These are not operator calls: no
+ * session, no permission code, so they are not `defineCall`s; the schemas live here so game
+ * servers, tests and the server agree on them.
+ */
+export const INGEST_PATHS = { bets: '/v1/ingest/bets', transfers: '/v1/ingest/transfers' } as const;
+export const INGEST_MAX_BATCH = 5000;
+
+export const DEVICES = ['web', 'h5', 'ios', 'android', 'pc'] as const;
+export type Device = (typeof DEVICES)[number];
+
+/**
+ * An ingest amount: a non-negative decimal string, at most 4 decimals and at most 12 digits
+ * before the point, so that even sums of many stay far inside a signed 64-bit count of 1/10000.
+ * Each way of being wrong has its own reason, because the reason goes back to the game server.
+ */
+export const INGEST_AMOUNT_MAX_DIGITS = 12;
+export const ingestAmountSchema = z.string({ error: 'must be a decimal string, e.g. "12.5000"' }).superRefine((s, ctx) => {
+  if (/^\d{1,12}(\.\d{1,4})?$/.test(s)) return;
+  let message: string;
+  if (/^-\s*\d/.test(s.trim())) message = 'must not be negative';
+  else if (!/^\d+(\.\d+)?$/.test(s)) message = 'must be a decimal number, e.g. "12.5000"';
+  else if (/\.\d{5,}$/.test(s)) message = 'must have at most 4 decimals';
+  else message = `must have at most ${INGEST_AMOUNT_MAX_DIGITS} digits before the point`;
+  ctx.addIssue({ code: 'custom', message });
+});
+
+/** An instant with its zone: "2026-11-21T13:45:00+08:00" or "…Z". A time without a zone is ambiguous. */
+export const ingestTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 time with a zone, e.g. "2026-11-21T13:45:00+08:00"' });
+
+const ref = (max: number) => z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+
+export const ingestBetSchema = z.object({
+  bet_id: ref(64),
+  round_id: ref(64),
+  agent_code: ref(32),
+  player_account: ref(64),
+  game_code: ref(32),
+  currency_code: ref(16),
+  bet_amount: ingestAmountSchema,
+  valid_bet_amount: ingestAmountSchema,
+  /** Gross return to the player, excluding tax and bonus. */
+  payout_amount: ingestAmountSchema,
+  /** Rake taken from the player's return. */
+  tax_amount: ingestAmountSchema,
+  bonus_amount: ingestAmountSchema,
+  jackpot_contribution: ingestAmountSchema,
+  bet_time: ingestTimeSchema,
+  settle_time: ingestTimeSchema,
+  device: z.enum(DEVICES, { error: `must be one of ${DEVICES.join(', ')}` }),
+});
+export type IngestBet = z.input<typeof ingestBetSchema>;
+
+export const TRANSFER_DIRECTIONS = ['in', 'out'] as const;
+
+export const ingestTransferSchema = z.object({
+  order_id: ref(64),
+  agent_code: ref(32),
+  player_account: ref(64),
+  currency_code: ref(16),
+  /** "in": money moved into the player's game wallet; "out": moved back out of it. */
+  direction: z.enum(TRANSFER_DIRECTIONS, { error: 'must be "in" or "out"' }),
+  amount: ingestAmountSchema.refine((s) => /[1-9]/.test(s), { error: 'must be greater than 0' }),
+  time: ingestTimeSchema,
+});
+export type IngestTransfer = z.input<typeof ingestTransferSchema>;
+
+export const ingestBetsRequestSchema = z.object({ bets: z.array(z.unknown()) });
+export const ingestTransfersRequestSchema = z.object({ transfers: z.array(z.unknown()) });
+
+/** `data` of an accepted batch. */
+export const ingestResultSchema = z.object({
+  /** Records stored by this batch. */
+  accepted: z.number().int(),
+  /** Records already stored before (same bet_id / order_id), or repeated within the batch: counted, not stored. */
+  duplicates: z.number().int(),
+});
+export type IngestResult = z.infer<typeof ingestResultSchema>;
+
+/**
+ * `data` of a rejected batch (error_code A0400): the first bad record's position in the array,
+ * the field at fault and why. `index` is null when the batch as a whole is wrong (too many
+ * records, not an array).
+ */
+export const ingestRejectionSchema = z.object({
+  index: z.number().int().nullable(),
+  field: z.string(),
+  reason: z.string(),
+});
+export type IngestRejection = z.infer<typeof ingestRejectionSchema>;

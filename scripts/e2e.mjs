@@ -1,0 +1,10 @@
+#!/usr/bin/env node
+// `npm run test:e2e`: build the console, then run the Playwright browser tests in Debian Chromium.
+import { spawnSync } from 'node:child_process';
+import { ensureBrowser } from './lib/environment.mjs';
+
+ensureBrowser();
+const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+const r = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit' });
+process.exit(r.status ?? 1);
