@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, signIn, signOut, uniqueAccount } from './support';
+import { adminApi, pickFromMenu, signIn, signOut, uniqueAccount } from './support';
 
 test('an operator changes their own password from the profile and logs in with the new one', async ({ page, request }) => {
   const admin = await adminApi(request);
@@ -8,9 +8,8 @@ test('an operator changes their own password from the profile and logs in with t
 
   await page.goto('/#/dashboard');
   await signIn(page, account, 'first-pass-1');
-  await page.getByTestId('user-menu').click();
-  await page.getByRole('menuitem', { name: '个人中心' }).click();
   const dialog = page.getByRole('dialog');
+  await pickFromMenu(page, page.getByTestId('user-menu'), '个人中心', (timeout) => expect(dialog).toBeVisible({ timeout }));
   await dialog.getByRole('tab', { name: '修改密码' }).click();
 
   // Client-side rules first: too short, then a mismatch.

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support';
+import { ADMIN, openMenuItem, pickFromMenu, signIn, signOut } from './support';
 
 /**
  * The console shell (issue 4): layouts, tags view with kept-alive screens, settings drawer,
@@ -9,8 +9,6 @@ import { ADMIN, signIn } from './support';
 const ACCOUNT_PATH = '/background/account';
 const keyword = (page: Page) => page.getByPlaceholder('搜索账号或姓名');
 const tab = (page: Page, name: string) => page.getByTestId('tags-view').getByRole('tab', { name });
-/** An item of the dropdown menu open now (antd keeps closed ones in the page, hidden). */
-const openMenuItem = (page: Page, name: string) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
 const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}').state ?? {}, key);
 const htmlHasDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const cssVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
@@ -137,6 +135,8 @@ test.describe('console shell', () => {
     await expect(page.getByTestId('tags-view').getByRole('tab')).toHaveCount(1);
 
     await page.goto(`/#${ACCOUNT_PATH}`);
+    // The arrow's menu acts on the active tab: wait until the screen asked for is the active one.
+    await expect(tab(page, '后台账号管理')).toHaveAttribute('aria-selected', 'true');
     await page.getByTestId('tags-more').click();
     await openMenuItem(page, '关闭所有').click();
     await expect(page.getByTestId('tags-view').getByRole('tab')).toHaveCount(1);
@@ -245,9 +245,7 @@ test.describe('console shell', () => {
     const mark = page.locator('.app-watermark-on > div[style*="background-image"]');
     await expect(mark).toHaveCount(1);
     expect(await mark.evaluate((el) => getComputedStyle(el).zIndex)).toBe('9999');
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expect(page).toHaveURL(/#\/login/);
+    await signOut(page);
     expect(await stored(page, 'settings')).toMatchObject({ watermarkEnabled: false });
   });
 
@@ -370,10 +368,7 @@ test.describe('phone layout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     // The settings drawer and the language choice are usable on the phone.
-    await page.getByTestId('user-menu').click();
-    // The open menu only: a closing one can still hold a copy of the item for a moment.
-    await openMenuItem(page, 'English').click();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await pickFromMenu(page, page.getByTestId('user-menu'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
     await expect(page).toHaveTitle('Backend account management - Game Platform Console');
     await page.getByTestId('settings-button').click();
     // The drawer's heading, not the settings button's tooltip of the same text.
