@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { insertMany, type PgColumnType } from '../../lib/bulk-sql.ts';
 import { toNumber } from '../../lib/sql.ts';
+import type { BetAmounts } from '../aggregate/service.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
 
@@ -24,7 +25,7 @@ export async function gamesByCode(db: Kysely<DB>, codes: string[]): Promise<Map<
   return new Map(rows.map((r) => [r.code, { id: toNumber(r.id), platform_id: toNumber(r.platform_id) }]));
 }
 
-export interface BetRow {
+export interface BetRow extends BetAmounts {
   bet_id: string;
   round_id: string;
   agent_id: number;
@@ -32,12 +33,6 @@ export interface BetRow {
   game_id: number;
   platform_id: number;
   currency_id: number;
-  bet_amount: bigint;
-  valid_bet_amount: bigint;
-  payout_amount: bigint;
-  tax_amount: bigint;
-  bonus_amount: bigint;
-  jackpot_contribution: bigint;
   bet_time: number;
   settle_time: number;
   device: string;

@@ -112,6 +112,61 @@ function needPlayer(needs: Map<string, PlayerNeed>, agentId: number, account: st
 
 const distinct = (values: Iterable<string>) => [...new Set(values)];
 
+/** What bets and transfers both carry: their place in the batch and whose they are. */
+interface BatchRecord {
+  index: number;
+  agent_code: string;
+  player_account: string;
+  currency_code: string;
+}
+
+/** A record with its codes resolved to ids and the key of its player among the batch's needs. */
+type Resolved<R, Own> = Own & { record: R; agent_id: number; currency_id: number; playerKey: string };
+
+interface ResolvedBatch<R, Own> {
+  /** The records in batch order, without the repeats of an id within the batch. */
+  unique: Resolved<R, Own>[];
+  /** How many records repeated an id seen earlier in the batch. */
+  duplicates: number;
+  needs: Map<string, PlayerNeed>;
+}
+
+/**
+ * Resolves the agent and currency codes of a batch (one look-up each for the whole batch),
+ * rejecting the first record with an unknown one, skips the repeats of a record id within the
+ * batch and collects the players the records need. `resolveOwn` resolves what only this kind of
+ * record carries (a bet's game); it runs between the agent and the currency so that a record's
+ * first unknown code is reported in the order of the record's fields.
+ */
+async function resolveRecords<R extends BatchRecord, Own extends object>(
+  db: Kysely<DB>,
+  records: R[],
+  idOf: (record: R) => string,
+  timeOf: (record: R) => number,
+  resolveOwn: (record: R) => Own,
+): Promise<ResolvedBatch<R, Own>> {
+  const agents = await agentIdsByCode(db, distinct(records.map((r) => r.agent_code)));
+  const currencies = await currencyIdsByCode(db, distinct(records.map((r) => r.currency_code)));
+  const seen = new Set<string>();
+  const unique: Resolved<R, Own>[] = [];
+  const needs = new Map<string, PlayerNeed>();
+  let duplicates = 0;
+  for (const record of records) {
+    const agentId = agents.get(record.agent_code) ?? reject(record.index, 'agent_code', `unknown agent "${record.agent_code}"`);
+    const own = resolveOwn(record);
+    const currencyId = currencies.get(record.currency_code) ?? reject(record.index, 'currency_code', `unknown currency "${record.currency_code}"`);
+    const id = idOf(record);
+    if (seen.has(id)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(id);
+    const key = needPlayer(needs, agentId, record.player_account, currencyId, timeOf(record));
+    unique.push({ ...own, record, agent_id: agentId, currency_id: currencyId, playerKey: key });
+  }
+  return { unique, duplicates, needs };
+}
+
 /**
  * Milliseconds spent per stage of storing bets, summed since the process started: the ingest
  * benchmark prints them to show where a batch's time goes (our writes versus the aggregates).
@@ -137,39 +192,18 @@ interface Stored {
 async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
   const lap = stageClock();
   const now = nowIso();
-  const agents = await agentIdsByCode(db, distinct(bets.map((b) => b.agent_code)));
   const games = await gamesByCode(db, distinct(bets.map((b) => b.game_code)));
-  const currencies = await currencyIdsByCode(db, distinct(bets.map((b) => b.currency_code)));
-
-  interface Resolved {
-    bet: ParsedBet;
-    agent_id: number;
-    game_id: number;
-    platform_id: number;
-    currency_id: number;
-    playerKey: string;
-  }
-  const seen = new Set<string>();
-  const unique: Resolved[] = [];
-  const needs = new Map<string, PlayerNeed>();
-  let duplicates = 0;
-  for (const b of bets) {
-    const agentId = agents.get(b.agent_code) ?? reject(b.index, 'agent_code', `unknown agent "${b.agent_code}"`);
+  const batch = await resolveRecords(db, bets, (b) => b.bet_id, (b) => b.bet_time, (b) => {
     const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
-    const currencyId = currencies.get(b.currency_code) ?? reject(b.index, 'currency_code', `unknown currency "${b.currency_code}"`);
-    if (seen.has(b.bet_id)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(b.bet_id);
-    const key = needPlayer(needs, agentId, b.player_account, currencyId, b.bet_time);
-    unique.push({ bet: b, agent_id: agentId, game_id: game.id, platform_id: game.platform_id, currency_id: currencyId, playerKey: key });
-  }
+    return { game_id: game.id, platform_id: game.platform_id };
+  });
+  const { unique, needs } = batch;
+  let duplicates = batch.duplicates;
 
   lap('lookups');
   const { players, created } = await resolvePlayers(db, needs, now, known);
   lap('players');
-  const playerOf = (r: Resolved): PlayerRef => players.get(r.playerKey)!;
+  const playerOf = (r: { playerKey: string }): PlayerRef => players.get(r.playerKey)!;
   const wallets = await lockWallets(
     db,
     dialect,
@@ -179,22 +213,22 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
 
   lap('wallets');
   const rows: BetRow[] = unique.map((r) => ({
-    bet_id: r.bet.bet_id,
-    round_id: r.bet.round_id,
+    bet_id: r.record.bet_id,
+    round_id: r.record.round_id,
     agent_id: r.agent_id,
     player_id: playerOf(r).id,
     game_id: r.game_id,
     platform_id: r.platform_id,
     currency_id: r.currency_id,
-    bet_amount: r.bet.bet_amount,
-    valid_bet_amount: r.bet.valid_bet_amount,
-    payout_amount: r.bet.payout_amount,
-    tax_amount: r.bet.tax_amount,
-    bonus_amount: r.bet.bonus_amount,
-    jackpot_contribution: r.bet.jackpot_contribution,
-    bet_time: r.bet.bet_time,
-    settle_time: r.bet.settle_time,
-    device: r.bet.device,
+    bet_amount: r.record.bet_amount,
+    valid_bet_amount: r.record.valid_bet_amount,
+    payout_amount: r.record.payout_amount,
+    tax_amount: r.record.tax_amount,
+    bonus_amount: r.record.bonus_amount,
+    jackpot_contribution: r.record.jackpot_contribution,
+    bet_time: r.record.bet_time,
+    settle_time: r.record.settle_time,
+    device: r.record.device,
     created_at: now,
   }));
   const ids = await insertBets(db, dialect, rows);
@@ -210,11 +244,11 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     if (id === undefined) continue;
     const wallet = wallets.get(walletKey(row.player_id, row.currency_id))!;
     if (!book.move(wallet, row.agent_id, 'bet', -row.bet_amount, row.bet_id, id, row.bet_time)) {
-      reject(r.bet.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
+      reject(r.record.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
     }
     const net = row.payout_amount - row.tax_amount + row.bonus_amount;
     if (!book.move(wallet, row.agent_id, 'payout', net, row.bet_id, id, row.settle_time)) {
-      reject(r.bet.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
+      reject(r.record.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
     }
     settled.push({
       id,
@@ -249,50 +283,29 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
 
 async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
   const now = nowIso();
-  const agents = await agentIdsByCode(db, distinct(transfers.map((t) => t.agent_code)));
-  const currencies = await currencyIdsByCode(db, distinct(transfers.map((t) => t.currency_code)));
-
-  interface Resolved {
-    t: ParsedTransfer;
-    agent_id: number;
-    currency_id: number;
-    playerKey: string;
-  }
-  const seen = new Set<string>();
-  const unique: Resolved[] = [];
-  const needs = new Map<string, PlayerNeed>();
-  let duplicates = 0;
-  for (const t of transfers) {
-    const agentId = agents.get(t.agent_code) ?? reject(t.index, 'agent_code', `unknown agent "${t.agent_code}"`);
-    const currencyId = currencies.get(t.currency_code) ?? reject(t.index, 'currency_code', `unknown currency "${t.currency_code}"`);
-    if (seen.has(t.order_id)) {
-      duplicates++;
-      continue;
-    }
-    seen.add(t.order_id);
-    const key = needPlayer(needs, agentId, t.player_account, currencyId, t.time);
-    unique.push({ t, agent_id: agentId, currency_id: currencyId, playerKey: key });
-  }
+  const batch = await resolveRecords(db, transfers, (t) => t.order_id, (t) => t.time, () => ({}));
+  const { unique, needs } = batch;
+  let duplicates = batch.duplicates;
 
   const { players, created } = await resolvePlayers(db, needs, now, known);
-  const playerId = (r: Resolved) => players.get(r.playerKey)!.id;
+  const playerId = (r: { playerKey: string }) => players.get(r.playerKey)!.id;
   const wallets = await lockWallets(db, dialect, unique.map((r) => ({ player_id: playerId(r), currency_id: r.currency_id })), now);
   // Checked under the wallet locks: a concurrent batch with the same order id for the same
   // player has committed by now. (One for another player is caught by the unique index and
   // the transaction re-runs, see writeTransaction.)
-  const stored = await existingOrderIds(db, TRANSFER_TYPES, unique.map((r) => r.t.order_id));
+  const stored = await existingOrderIds(db, TRANSFER_TYPES, unique.map((r) => r.record.order_id));
 
   const book = new LedgerBook(now);
   let accepted = 0;
   for (const r of unique) {
-    if (stored.has(r.t.order_id)) {
+    if (stored.has(r.record.order_id)) {
       duplicates++;
       continue;
     }
     const wallet = wallets.get(walletKey(playerId(r), r.currency_id))!;
-    const amount = r.t.direction === 'in' ? r.t.amount : -r.t.amount;
-    if (!book.move(wallet, r.agent_id, r.t.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.t.order_id, null, r.t.time)) {
-      reject(r.t.index, 'amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
+    const amount = r.record.direction === 'in' ? r.record.amount : -r.record.amount;
+    if (!book.move(wallet, r.agent_id, r.record.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.record.order_id, null, r.record.time)) {
+      reject(r.record.index, 'amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
     }
     accepted++;
   }

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
 import { parseMoney, ingest as contract } from '@console/contract';
+import type { BetAmounts } from '../aggregate/service.ts';
 
 type IngestRejection = contract.IngestRejection;
 
-/** A bet record after validation: amounts in 1/10000 units, times in epoch milliseconds. */
-export interface ParsedBet {
+/** A bet record after validation: times in epoch milliseconds. */
+export interface ParsedBet extends BetAmounts {
   index: number;
   bet_id: string;
   round_id: string;
@@ -12,12 +13,6 @@ export interface ParsedBet {
   player_account: string;
   game_code: string;
   currency_code: string;
-  bet_amount: bigint;
-  valid_bet_amount: bigint;
-  payout_amount: bigint;
-  tax_amount: bigint;
-  bonus_amount: bigint;
-  jackpot_contribution: bigint;
   bet_time: number;
   settle_time: number;
   device: string;

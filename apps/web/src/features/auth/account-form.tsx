@@ -6,6 +6,7 @@ import { ErrorCode, type user } from '@console/contract';
 import { ApiError } from '../../lib/api';
 import { MIN_PASSWORD_LENGTH } from '../../lib/password';
 import { useSessionStore } from '../../stores/session';
+import { OneTimeCodeField } from './one-time-code-field';
 import { rememberAccount, rememberedAccount } from './remember';
 import styles from './login.module.css';
 
@@ -80,27 +81,18 @@ export function AccountForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: user.
           />
         </Form.Item>
       </Tooltip>
-      <Form.Item
+      <OneTimeCodeField
         name="googleCode"
-        rules={[
-          { required: true, message: t('rule.verifyCode') },
-          { pattern: /^\d{6}$/, message: t('rule.verifyCodeFormat') },
-        ]}
-      >
-        <Input
-          prefix={<SafetyCertificateOutlined />}
-          placeholder={t('verifyCode')}
-          aria-label={t('verifyCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          suffix={
-            <Tooltip title={t('verifyCodeHint')}>
-              <QuestionCircleOutlined aria-label={t('verifyCodeHint')} style={{ cursor: 'help', opacity: 0.6 }} />
-            </Tooltip>
-          }
-        />
-      </Form.Item>
+        label={t('verifyCode')}
+        requiredMessage={t('rule.verifyCode')}
+        formatMessage={t('rule.verifyCodeFormat')}
+        prefix={<SafetyCertificateOutlined />}
+        suffix={
+          <Tooltip title={t('verifyCodeHint')}>
+            <QuestionCircleOutlined aria-label={t('verifyCodeHint')} style={{ cursor: 'help', opacity: 0.6 }} />
+          </Tooltip>
+        }
+      />
       <div className={styles.row}>
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>{t('rememberMe')}</Checkbox>

@@ -5,6 +5,7 @@ import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
 import type { user } from '@console/contract';
 import { call } from '../../lib/api';
 import { useSessionStore } from '../../stores/session';
+import { OneTimeCodeField } from './one-time-code-field';
 
 /** Seconds before another code may be requested, unless the server says otherwise. */
 export const SMS_RESEND_SECONDS = 60;
@@ -74,27 +75,18 @@ export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => v
       >
         <Input prefix={<MobileOutlined />} placeholder={t('phone')} aria-label={t('phone')} inputMode="tel" autoComplete="tel" autoFocus />
       </Form.Item>
-      <Form.Item
+      <OneTimeCodeField
         name="code"
-        rules={[
-          { required: true, message: t('rule.smsCode') },
-          { pattern: /^\d{6}$/, message: t('rule.smsCodeFormat') },
-        ]}
-      >
-        <Input
-          prefix={<MessageOutlined />}
-          placeholder={t('smsCode')}
-          aria-label={t('smsCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          suffix={
-            <Button type="link" size="small" onClick={sendCode} loading={sending} disabled={countdown > 0} style={{ paddingInline: 0 }}>
-              {countdown > 0 ? t('resendIn', { seconds: countdown }) : t('sendCode')}
-            </Button>
-          }
-        />
-      </Form.Item>
+        label={t('smsCode')}
+        requiredMessage={t('rule.smsCode')}
+        formatMessage={t('rule.smsCodeFormat')}
+        prefix={<MessageOutlined />}
+        suffix={
+          <Button type="link" size="small" onClick={sendCode} loading={sending} disabled={countdown > 0} style={{ paddingInline: 0 }}>
+            {countdown > 0 ? t('resendIn', { seconds: countdown }) : t('sendCode')}
+          </Button>
+        }
+      />
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('submit')}
