@@ -114,20 +114,25 @@ export async function signIn(page: Page, account: string, password: string, code
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
-/** An item of the dropdown menu open now (antd keeps closed ones in the page, hidden). */
-export const openMenuItem = (page: Page, name: string) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name });
+/**
+ * An item of the dropdown menu open now: antd keeps closed menus in the page, hidden, and a closing
+ * one stays visible (but no longer clickable) during its leave animation.
+ */
+export const openMenuItem = (page: Page, name: string) =>
+  page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-leave"])').getByRole('menuitem', { name });
 
 /**
- * Opens a dropdown with `opener`, picks `item` and waits until `settled` holds. When the pick did
+ * Opens a dropdown with `opener` (a trigger to click, or a function that opens it), picks `item` and waits until `settled` holds. When the pick did
  * not take (a re-render right after sign-in can close the menu between opening and clicking, as it
  * would for a person, who then simply opens it again), it tries again.
  */
-export async function pickFromMenu(page: Page, opener: Locator, item: string, settled: (timeout: number) => Promise<void>) {
+export async function pickFromMenu(page: Page, opener: Locator | (() => Promise<void>), item: string, settled: (timeout: number) => Promise<void>) {
+  const open = typeof opener === 'function' ? opener : () => opener.click({ timeout: 5_000 });
   let attempt = 0;
   await expect(async () => {
     if (attempt++ > 0 && (await settled(1_000).then(() => true, () => false))) return;
     const entry = openMenuItem(page, item);
-    if (!(await entry.isVisible())) await opener.click({ timeout: 5_000 });
+    if (!(await entry.isVisible())) await open();
     await entry.click({ timeout: 5_000 });
     await settled(5_000);
   }).toPass({ timeout: 30_000 });

@@ -32,6 +32,12 @@ function actionItems(views: readonly TagView[], view: TagView, t: (k: string) =>
 }
 
 /**
+ * The tab menus open inside the tags bar, which stays at the top while the page scrolls: in the
+ * page body a scroll would carry an open menu away from its tab and under the header.
+ */
+const popupContainer = (trigger: HTMLElement) => trigger.closest<HTMLElement>('.tags-view') ?? document.body;
+
+/**
  * Visited screens as tabs (spec §2 "tags view"): the dashboard pinned, a right-click menu to
  * refresh or close, middle-click to close, and the same menu behind the arrow at the end for
  * touch screens, where there is no right click.
@@ -100,6 +106,7 @@ export function TagsView({ aliveRef }: { aliveRef: RefObject<KeepAliveRef | null
             <Dropdown
               key={view.path}
               trigger={['contextMenu']}
+              getPopupContainer={popupContainer}
               menu={{ items: actionItems(views, view, t), onClick: ({ key }) => void run(key as TagAction, view) }}
             >
               <div
@@ -128,6 +135,7 @@ export function TagsView({ aliveRef }: { aliveRef: RefObject<KeepAliveRef | null
       {active && (
         <Dropdown
           trigger={['click']}
+          getPopupContainer={popupContainer}
           placement="bottomRight"
           menu={{ items: actionItems(views, active, t), onClick: ({ key }) => void run(key as TagAction, active) }}
         >
