@@ -26,7 +26,7 @@ function Trend({ ratio }: { ratio: string | null }) {
 function KpiCard({ title, hint, value, trend, footer, testId }: { title: string; hint: string; value: ReactNode; trend: ReactNode; footer: ReactNode; testId: string }) {
   return (
     <Card variant="borderless" className="dash-card dash-kpi" data-testid={testId}>
-      <Flex justify="space-between" align="center" className="dash-kpi-title">
+      <Flex justify="space-between" align="center" gap={8} className="dash-kpi-title">
         <span>{title}</span>
         <Tooltip title={hint}>
           <InfoCircleOutlined />
