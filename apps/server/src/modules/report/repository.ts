@@ -354,63 +354,100 @@ export interface RowQueryOptions {
   page: { limit: number; offset: number } | null;
 }
 
+/** The name table a sort field needs joined before sorting (see rowsQuery), by its alias. */
+const SORT_JOIN: Record<string, 'a' | 'gm' | 'pf' | 'p' | 'c'> = {
+  agent_code: 'a',
+  agent_name: 'a',
+  game_code: 'gm',
+  game_name: 'gm',
+  platform_code: 'pf',
+  platform_name: 'pf',
+  player_account: 'p',
+  currency_code: 'c',
+};
+
 /**
  * The report's rows query: groups joined with their dimension names, sorted, optionally paged
  * (with the total number of groups). Distinct bettors are joined for every group when sorting by
  * them or reading every row; otherwise they are filled in for the page afterwards (fillBettors).
+ *
+ * A page is sorted and cut first and only its rows get their names: a year of per-player rows is
+ * hundreds of thousands of groups, and looking up four names for each before keeping twenty was
+ * most of the work. Only a sort by a name joins that one name table before sorting.
  */
-export function rowsQuery(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): { query: RawBuilder<Record<string, unknown>>; bettorsJoined: boolean; plan: Plan } {
+export function rowsQuery(
+  d: ReportDef,
+  f: ResolvedFilter,
+  o: RowQueryOptions,
+  range: { from: number; to: number } = f,
+): { query: RawBuilder<Record<string, unknown>>; bettorsJoined: boolean; plan: Plan } {
   const p = plan(d, f);
   const playerGrain = PLAYER_GRAIN.has(p.sums);
   const joinBettors = !playerGrain && (o.page === null || o.sortField === 'bettor_count');
   const bettorRef = playerGrain ? sql`g.bettor_count` : joinBettors ? sql`COALESCE(bc.bettor_count, 0)` : sql`0`;
   const keys = [...(p.bucket ? ['bucket'] : []), ...p.dims];
-  const joins: RawBuilder<unknown>[] = [];
-  if (joinBettors) {
-    joins.push(sql`LEFT JOIN (${bettorQuery(p, f.from, f.to)}) bc ON ${sql.join(keys.map((k) => sql`bc.${sql.ref(k)} = g.${sql.ref(k)}`), sql` AND `)}`);
-  }
-  const cols: RawBuilder<unknown>[] = [
+
+  const nameJoins: Record<'a' | 'gm' | 'pf' | 'p' | 'c', { cols: RawBuilder<unknown>[]; join: RawBuilder<unknown> } | null> = {
+    c: { cols: [sql`c.code AS currency_code`], join: sql`LEFT JOIN currency c ON c.id = g.currency_id` },
+    a: p.dims.includes('agent_id') ? { cols: [sql`a.code AS agent_code`, sql`a.name AS agent_name`], join: sql`LEFT JOIN agent a ON a.id = g.agent_id` } : null,
+    gm: p.dims.includes('game_id')
+      ? { cols: [sql`gm.code AS game_code`, sql`${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name`], join: sql`LEFT JOIN game gm ON gm.id = g.game_id` }
+      : null,
+    pf: p.dims.includes('platform_id') ? { cols: [sql`pf.code AS platform_code`, sql`pf.name AS platform_name`], join: sql`LEFT JOIN platform pf ON pf.id = g.platform_id` } : null,
+    p: p.dims.includes('player_id') ? { cols: [sql`p.account AS player_account`], join: sql`LEFT JOIN player p ON p.id = g.player_id` } : null,
+  };
+  const names = Object.values(nameJoins).filter((n) => n !== null);
+  const bettorJoin = joinBettors
+    ? [sql`LEFT JOIN (${bettorQuery(p, f.from, f.to)}) bc ON ${sql.join(keys.map((k) => sql`bc.${sql.ref(k)} = g.${sql.ref(k)}`), sql` AND `)}`]
+    : [];
+  const order = (bettor: RawBuilder<unknown>) => {
+    const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+    const defaultSort = p.direct ? sql`g.period DESC` : p.bucket ? sql`g.bucket DESC` : sql`g.bet_amount DESC`;
+    const requested = o.sortField ? sortExpr(p, o.sortField, bettor, o.lang) : null;
+    // Ties are broken by the group key, so pages never overlap or skip rows (direct rows: in the
+    // order of their index read backwards).
+    const tiebreak = p.direct
+      ? keys.filter((k) => k !== 'bucket').map((k) => sql`g.${sql.ref(k)} DESC`)
+      : keys.map((k) => sql`g.${sql.ref(k)} ${k === 'bucket' ? sql`DESC` : sql`ASC`}`);
+    return sql.join([requested ? sql`${requested} ${dir} NULLS LAST` : defaultSort, ...tiebreak]);
+  };
+  const rowCols = (bettor: RawBuilder<unknown>) => [
     ...keys.map((k) => sql`g.${sql.ref(k)}`),
     sql`g.bet_count`,
     sql`g.win_count`,
     ...SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map(money),
-    sql`${bettorRef} AS bettor_count`,
+    sql`${bettor} AS bettor_count`,
     d.newPlayers ? sql`g.new_player_count` : sql`0 AS new_player_count`,
-    sql`c.code AS currency_code`,
   ];
-  joins.push(sql`LEFT JOIN currency c ON c.id = g.currency_id`);
-  if (p.dims.includes('agent_id')) {
-    cols.push(sql`a.code AS agent_code`, sql`a.name AS agent_name`);
-    joins.push(sql`LEFT JOIN agent a ON a.id = g.agent_id`);
+
+  if (!o.page) {
+    // Every row (exports): one pass, names joined as the rows stream out.
+    const query = sql<Record<string, unknown>>`SELECT ${sql.join([...rowCols(bettorRef), ...names.flatMap((n) => n.cols)])}
+      FROM (${groupedQuery(p)}) g ${sql.join([...bettorJoin, ...names.map((n) => n.join)], sql` `)}
+      ORDER BY ${order(bettorRef)}`;
+    return { query, bettorsJoined: playerGrain || joinBettors, plan: p };
   }
-  if (p.dims.includes('game_id')) {
-    cols.push(sql`gm.code AS game_code`, sql`${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name`);
-    joins.push(sql`LEFT JOIN game gm ON gm.id = g.game_id`);
-  }
-  if (p.dims.includes('platform_id')) {
-    cols.push(sql`pf.code AS platform_code`, sql`pf.name AS platform_name`);
-    joins.push(sql`LEFT JOIN platform pf ON pf.id = g.platform_id`);
-  }
-  if (p.dims.includes('player_id')) {
-    cols.push(sql`p.account AS player_account`);
-    joins.push(sql`LEFT JOIN player p ON p.id = g.player_id`);
-  }
+
+  const sortJoin = o.sortField ? SORT_JOIN[o.sortField] : undefined;
+  const earlyName = sortJoin ? nameJoins[sortJoin] : null;
   // Direct rows count themselves with a separate index count (see queryRows), so the page can
   // stop after its rows instead of materializing all of them for a window count.
-  if (o.page && !p.direct) cols.push(sql`COUNT(*) OVER () AS total_rows`);
-
-  const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
-  const defaultSort = p.direct ? sql`g.period DESC` : p.bucket ? sql`g.bucket DESC` : sql`g.bet_amount DESC`;
-  const requested = o.sortField ? sortExpr(p, o.sortField, bettorRef, o.lang) : null;
-  const sortBy = requested ? sql`${requested} ${dir} NULLS LAST` : defaultSort;
-  // Ties are broken by the group key, so pages never overlap or skip rows (direct rows: in the
-  // order of their index read backwards).
-  const tiebreak = p.direct
-    ? keys.filter((k) => k !== 'bucket').map((k) => sql`g.${sql.ref(k)} DESC`)
-    : keys.map((k) => sql`g.${sql.ref(k)} ${k === 'bucket' ? sql`DESC` : sql`ASC`}`);
-  const paging = o.page ? sql` LIMIT ${o.page.limit} OFFSET ${o.page.offset}` : sql``;
-  const query = sql<Record<string, unknown>>`SELECT ${sql.join(cols)} FROM (${groupedQuery(p)}) g ${sql.join(joins, sql` `)}
-    ORDER BY ${sql.join([sortBy, ...tiebreak])}${paging}`;
+  const total = p.direct ? [] : [sql`COUNT(*) OVER () AS total_rows`];
+  const pageCols = [
+    // Direct rows sort by their period.
+    ...(p.direct ? [sql`g.period`] : []),
+    ...keys.map((k) => sql`g.${sql.ref(k)}`),
+    ...SUM_COLUMNS.map((c) => sql`g.${sql.ref(c)}`),
+    sql`${bettorRef} AS bettor_count`,
+    ...(d.newPlayers ? [sql`g.new_player_count`] : []),
+    ...total,
+  ];
+  const pageRows = sql`SELECT ${sql.join(pageCols)}
+    FROM (${groupedQuery(p, range.from, range.to)}) g ${sql.join([...bettorJoin, ...(earlyName ? [earlyName.join] : [])], sql` `)}
+    ORDER BY ${order(bettorRef)} LIMIT ${o.page.limit} OFFSET ${o.page.offset}`;
+  const query = sql<Record<string, unknown>>`SELECT ${sql.join([...rowCols(sql`g.bettor_count`), ...names.flatMap((n) => n.cols), ...(p.direct ? [] : [sql`g.total_rows`])])}
+    FROM (${pageRows}) g ${sql.join(names.map((n) => n.join), sql` `)}
+    ORDER BY ${order(sql`g.bettor_count`)}`;
   return { query, bettorsJoined: playerGrain || joinBettors, plan: p };
 }
 
@@ -431,11 +468,59 @@ export async function allGroupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedF
   return new Map((rows as Array<Record<string, unknown>>).map((r) => [p.dims.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)]));
 }
 
+/** The local bucket numbers lo … hi as a range of half-hours, within the filter's range. */
+function bucketSpan(d: ReportDef, f: ResolvedFilter, lo: number, hi: number): [number, number] {
+  const off = f.offsetMinutes / 30;
+  if (d.period === 'hour') return [Math.max(f.from, lo * 2 - off), Math.min(f.to, (hi + 1) * 2 - off)];
+  if (d.period === 'day') return [Math.max(f.from, lo * 48 - off), Math.min(f.to, (hi + 1) * 48 - off)];
+  const months = localMonths(f.from, f.to, f.offsetMinutes).filter((m) => m.index >= lo && m.index <= hi);
+  return months.length ? [months[0]!.from, months[months.length - 1]!.to] : [f.from, f.from];
+}
+
+/**
+ * A page of a report sorted by its period (the default order of hourly, daily and monthly
+ * reports) holds the rows of a few neighbouring periods. Counting the groups of each period —
+ * their keys only, no sums — gives the total and tells which periods the page spans; only those
+ * are then summed and sorted, instead of every group of the range. Null when the rows are not
+ * sorted by period.
+ */
+async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
+  const { d, f } = p;
+  const byPeriod = !o.sortField || o.sortField === 'date' || o.sortField === 'hour' || o.sortField === 'month';
+  if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
+  const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
+  const keys = (table: RawBuilder<unknown>, where: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${table} WHERE ${where}`;
+  let groups = keys(sql.table(p.sums), and([rangeCondition(p.sums, parts), ...filterConditions(p.sums, f)]));
+  if (d.newPlayers && p.newPlayerRows) {
+    // Periods with registrations but no bets are rows too (see groupedQuery).
+    groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`, sql`1 = 1`)}`;
+  }
+  const { rows } = await sql<{ bucket: unknown; n: unknown }>`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`.execute(db);
+  const descending = !o.sortField || o.sortOrder !== 'asc';
+  const counts = rows.map((r) => ({ bucket: toNumber(r.bucket), n: toNumber(r.n) })).sort((a, b) => (descending ? b.bucket - a.bucket : a.bucket - b.bucket));
+  const total = counts.reduce((sum, c) => sum + c.n, 0);
+  const { limit, offset } = o.page;
+  // The periods holding rows offset … offset + limit - 1, and the rows before the first of them.
+  let before = 0;
+  let first = -1;
+  let last = -1;
+  for (let i = 0, seen = 0; i < counts.length && seen < offset + limit; seen += counts[i]!.n, i++) {
+    if (seen + counts[i]!.n <= offset) continue;
+    if (first < 0) [first, before] = [i, seen];
+    last = i;
+  }
+  if (first < 0) return { total, range: { from: f.from, to: f.from }, page: { limit, offset: 0 } };
+  const [lo, hi] = [counts[first]!.bucket, counts[last]!.bucket].sort((a, b) => a - b) as [number, number];
+  const [from, to] = bucketSpan(d, f, lo, hi);
+  return { total, range: { from, to }, page: { limit, offset: offset - before } };
+}
+
 export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, bettors?: Map<string, number>) {
-  const { query, bettorsJoined, plan: p } = rowsQuery(d, f, o);
+  const window = await periodWindow(db, plan(d, f), o);
+  const { query, bettorsJoined, plan: p } = window ? rowsQuery(d, f, { ...o, page: window.page }, window.range) : rowsQuery(d, f, o);
   const { rows } = await query.execute(db);
-  let total = rows.length ? toNumber(rows[0]!.total_rows) : 0;
-  if (p.direct || (rows.length === 0 && o.page && o.page.offset > 0)) {
+  let total = window ? window.total : rows.length ? toNumber(rows[0]!.total_rows) : 0;
+  if (!window && (p.direct || (rows.length === 0 && o.page && o.page.offset > 0))) {
     const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
     total = toNumber(r.rows[0]?.n);
   }
@@ -451,22 +536,15 @@ export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter,
 /** Counts distinct bettors for the given rows only (a page), from a player-grain table. */
 export async function fillBettors(db: Kysely<DB>, p: Plan, list: ReportRowRaw[]): Promise<void> {
   if (list.length === 0) return;
-  const { d, f } = p;
+  const { f } = p;
+  const { d } = p;
   let from = f.from;
   let to = f.to;
   const extra: RawBuilder<unknown>[] = [];
   if (p.bucket) {
     // Narrow the time range to the buckets on the page.
     const buckets = list.map((r) => r.bucket!);
-    const lo = Math.min(...buckets);
-    const hi = Math.max(...buckets);
-    const off = f.offsetMinutes / 30;
-    if (d.period === 'hour') [from, to] = [Math.max(f.from, lo * 2 - off), Math.min(f.to, (hi + 1) * 2 - off)];
-    if (d.period === 'day') [from, to] = [Math.max(f.from, lo * 48 - off), Math.min(f.to, (hi + 1) * 48 - off)];
-    if (d.period === 'month') {
-      const months = localMonths(f.from, f.to, f.offsetMinutes).filter((m) => m.index >= lo && m.index <= hi);
-      if (months.length) [from, to] = [months[0]!.from, months[months.length - 1]!.to];
-    }
+    [from, to] = bucketSpan(d, f, Math.min(...buckets), Math.max(...buckets));
   }
   for (const col of p.dims) {
     if (col === 'currency_id' && f.currencyId !== null) continue;
