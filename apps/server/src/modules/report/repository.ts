@@ -91,13 +91,18 @@ function partsFor(source: Source | 'agg_new_player', period: ReportDef['period']
   return coverRange(from, to).map((p: PeriodRange) => ({ lead: p.level, from: p.from, to: p.to }));
 }
 
-function rangeCondition(source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>): RawBuilder<unknown> {
-  if (parts.length === 0) return sql`1 = 0`;
+/**
+ * The rows of `source` in the given parts of a range that pass `conds`, as a table expression
+ * named like the table: one branch per part, joined by UNION ALL. A single WHERE with the parts
+ * OR-ed reads the same index ranges, but SQLite then de-duplicates the rows it found through each
+ * range (it cannot tell the ranges apart), which cost as much again as reading them.
+ */
+function partRows(source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>, conds: RawBuilder<unknown>[]): RawBuilder<unknown> {
   const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
-  return sql`(${sql.join(
-    parts.map((p) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`),
-    sql` OR `,
-  )})`;
+  const branches = parts.length
+    ? parts.map((p) => sql`SELECT * FROM ${sql.table(source)} WHERE ${and([sql`${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)}`, ...conds])}`)
+    : [sql`SELECT * FROM ${sql.table(source)} WHERE 1 = 0`];
+  return sql`(${sql.join(branches, sql` UNION ALL `)}) ${sql.table(source)}`;
 }
 
 function filterConditions(source: Source | 'agg_new_player' | 'player', f: ResolvedFilter): RawBuilder<unknown>[] {
@@ -186,8 +191,7 @@ function newPlayerRows(p: Plan, from: number, to: number): RawBuilder<unknown> {
       FROM player WHERE ${and([...filterConditions('player', f), sql`registered_at >= ${from * HH_MS}`, sql`registered_at < ${to * HH_MS}`])}`;
   }
   const parts = partsFor('agg_new_player', p.d.period, from, to, f.offsetMinutes);
-  return sql`SELECT period, agent_id, currency_id, player_count FROM agg_new_player
-    WHERE ${and([rangeCondition('agg_new_player', parts), ...filterConditions('agg_new_player', f)])}`;
+  return sql`SELECT period, agent_id, currency_id, player_count FROM ${partRows('agg_new_player', parts, filterConditions('agg_new_player', f))}`;
 }
 
 /**
@@ -199,24 +203,24 @@ function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown
   if (p.direct) {
     const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
     return sql`SELECT period, ${bucket} AS bucket, ${sql.join(dims.map((c) => sql.ref(c)))}, ${sql.join(SUM_COLUMNS.map((c) => sql.ref(c)))}, new_player_count
-      FROM agg_agent_hour WHERE ${and([rangeCondition(sums, parts), ...filterConditions(sums, f)])}`;
+      FROM ${partRows(sums, parts, filterConditions(sums, f))}`;
   }
   const keyCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))];
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
-  const where = and([rangeCondition(sums, parts), ...filterConditions(sums, f)]);
+  const rows = partRows(sums, parts, filterConditions(sums, f));
   const playerGrain = PLAYER_GRAIN.has(sums);
   const sumCols = SUM_COLUMNS.map((c) => sql`SUM(${sql.ref(c)}) AS ${sql.ref(c)}`);
   // A row per player has exactly one bettor; counting distinct players there is wasted work.
   const bettor = playerGrain ? [dims.includes('player_id') ? sql`1 AS bettor_count` : sql`COUNT(DISTINCT player_id) AS bettor_count`] : [];
   if (!d.newPlayers) {
-    return sql`SELECT ${sql.join([...keyCols, ...sumCols, ...bettor])} FROM ${sql.table(sums)} WHERE ${where} GROUP BY ${sql.join(groupBy)}`;
+    return sql`SELECT ${sql.join([...keyCols, ...sumCols, ...bettor])} FROM ${rows} GROUP BY ${sql.join(groupBy)}`;
   }
   const zeros = SUM_COLUMNS.map((c) => sql`0 AS ${sql.ref(c)}`);
   const rawKey = (src: 'sums' | 'np') =>
     [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))].concat(src === 'np' && playerGrain ? [sql`NULL AS player_id`] : src === 'sums' && playerGrain ? [sql.ref('player_id')] : []);
   const betPart = sql`SELECT ${sql.join([...rawKey('sums'), ...SUM_COLUMNS.map((c) => sql.ref(c)), sql`0 AS new_player_count`])}
-    FROM ${sql.table(sums)} WHERE ${where}`;
+    FROM ${rows}`;
   const npPart = sql`SELECT ${sql.join([...rawKey('np'), ...zeros, sql`player_count AS new_player_count`])}
     FROM (${newPlayerRows(p, from, to)}) np`;
   const unionGroupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
@@ -237,8 +241,7 @@ function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknow
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(bettors, d.period, from, to, f.offsetMinutes);
   return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (
-      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${sql.table(bettors)}
-      WHERE ${and([rangeCondition(bettors, parts), ...filterConditions(bettors, f), ...extra])}
+      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${partRows(bettors, parts, [...filterConditions(bettors, f), ...extra])}
     ) b GROUP BY ${sql.join(groupBy)}`;
 }
 
@@ -490,7 +493,7 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = (table: RawBuilder<unknown>, where: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${table} WHERE ${where}`;
-  let groups = keys(sql.table(p.sums), and([rangeCondition(p.sums, parts), ...filterConditions(p.sums, f)]));
+  let groups = keys(partRows(p.sums, parts, filterConditions(p.sums, f)), sql`1 = 1`);
   if (d.newPlayers && p.newPlayerRows) {
     // Periods with registrations but no bets are rows too (see groupedQuery).
     groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`, sql`1 = 1`)}`;
