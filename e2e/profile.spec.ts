@@ -24,7 +24,8 @@ test('an operator changes their own password from the profile and logs in with t
   await dialog.getByLabel('新密码', { exact: true }).fill('second-pass-2');
   await dialog.getByLabel('确认密码').fill('second-pass-2');
   await dialog.getByRole('button', { name: '修改密码' }).click();
-  await expect(page.locator('.ant-message-notice')).toBeVisible();
+  // The error toast, not the sign-in one that may still be showing.
+  await expect(page.getByRole('alert').filter({ hasText: '原密码错误' })).toBeVisible();
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('当前密码').fill('first-pass-1');
