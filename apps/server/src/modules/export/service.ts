@@ -56,7 +56,7 @@ async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lan
  */
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const { db, lang } = ctx;
-  const source = await exportSource(db, d, input, lang);
+  const source = await exportSource(db, ctx.dialect, d, input, lang);
   const createdAt = nowIso();
   const id = await insertExport(db, {
     report: d.name,

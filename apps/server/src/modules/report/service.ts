@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode, formatMoney, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../lib/sql.ts';
@@ -33,7 +34,7 @@ const invalid = (zh: string, en: string) => new ApiError(ErrorCode.InvalidParame
  * Checks the dates and sort field and turns ids/accounts into what the SQL filters by. Answers
  * null when the filters can match nothing (an unknown player account): the report is then empty.
  */
-export async function resolveFilter(db: Kysely<DB>, d: ReportDef, input: ReportFilterInput): Promise<ResolvedFilter | null> {
+export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput): Promise<ResolvedFilter | null> {
   if (input.end_date < input.start_date) {
     throw invalid('结束日期不能早于开始日期', 'end_date must not be before start_date');
   }
@@ -60,6 +61,7 @@ export async function resolveFilter(db: Kysely<DB>, d: ReportDef, input: ReportF
     if (playerIds.length === 0) return null;
   }
   return {
+    dialect,
     from,
     to,
     offsetMinutes,
@@ -177,8 +179,8 @@ export interface ReportAnswer {
 }
 
 /** One page of a report with its total and per-currency summary. */
-export async function runReport(db: Kysely<DB>, d: ReportDef, input: report.ReportListRequest, lang: Lang): Promise<ReportAnswer> {
-  const f = await resolveFilter(db, d, input);
+export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang): Promise<ReportAnswer> {
+  const f = await resolveFilter(db, dialect, d, input);
   if (!f) return { list: [], total: 0, summary: [] };
   const options: RowQueryOptions = {
     sortField: input.sort_field || null,
@@ -209,8 +211,8 @@ export interface ExportSource {
 }
 
 /** What an export needs: the all-rows query, a row formatter and the per-currency totals. */
-export async function exportSource(db: Kysely<DB>, d: ReportDef, input: ReportFilterInput, lang: Lang): Promise<ExportSource> {
-  const f = await resolveFilter(db, d, input);
+export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput, lang: Lang): Promise<ExportSource> {
+  const f = await resolveFilter(db, dialect, d, input);
   if (!f) return { filter: null, query: null, format: (r) => r, summary: [] };
   const options: RowQueryOptions = { sortField: input.sort_field || null, sortOrder: sortOrderOf(input), lang, page: null };
   const summary = (await querySummary(db, d, f)).map((s) => formatSummary(d, s));
