@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Select, type SelectProps, TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { currencyName } from '../lib/currency-name';
 import { useAppStore } from '../stores/app';
 import { type AgentItem, DEFAULT_AGENT_ID, DEFAULT_CURRENCY_ID, useDictStore } from '../stores/dict';
 
@@ -77,14 +78,15 @@ export function CurrencySelect({
 }: ControlledProps & { allowAll?: boolean } & Omit<SelectProps<number>, 'value' | 'onChange' | 'options'>) {
   const { t } = useTranslation('components');
   const currencies = useCurrencies();
+  const language = useAppStore((s) => s.language);
   const stored = useDictStore((s) => s.currencyId);
   const setStored = useDictStore((s) => s.setCurrencyId);
   const options = useMemo(
     () => [
       ...(allowAll ? [{ value: ALL_CURRENCIES, label: t('allCurrencies') }] : []),
-      ...currencies.map((c) => ({ value: c.id, label: `${c.code} · ${c.name}` })),
+      ...currencies.map((c) => ({ value: c.id, label: `${c.code} · ${currencyName(c.code, c.name, language)}` })),
     ],
-    [currencies, t, allowAll],
+    [currencies, t, allowAll, language],
   );
   const controlled = value !== undefined;
   return (

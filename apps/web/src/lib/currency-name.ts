@@ -1,0 +1,28 @@
+/**
+ * The name to show for a currency in the console's language. A currency has one name, entered by
+ * an operator (DESIGN §2), usually in Chinese: shown as is in Chinese, it would be the one
+ * Chinese word on an English screen. So the stored name is kept when it is written in the
+ * language's script, and otherwise an ISO 4217 code gets the browser's own name for it
+ * (Intl.DisplayNames: "Chinese Yuan", "泰铢"); anything else (USDT) keeps the stored name.
+ */
+const HAN = /\p{Script=Han}/u;
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
+function namesFor(language: 'zh-cn' | 'en'): Intl.DisplayNames | null {
+  if (!displayNames.has(language)) {
+    let names: Intl.DisplayNames | null = null;
+    try {
+      names = new Intl.DisplayNames([language === 'en' ? 'en' : 'zh-CN'], { type: 'currency', fallback: 'none' });
+    } catch {
+      // A runtime without currency display names: the stored names serve.
+    }
+    displayNames.set(language, names);
+  }
+  return displayNames.get(language) ?? null;
+}
+
+export function currencyName(code: string, storedName: string, language: 'zh-cn' | 'en'): string {
+  const fitsLanguage = language === 'en' ? !HAN.test(storedName) : HAN.test(storedName);
+  if ((fitsLanguage && storedName) || !/^[A-Z]{3}$/.test(code)) return storedName;
+  return namesFor(language)?.of(code) ?? storedName;
+}
