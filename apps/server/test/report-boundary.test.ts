@@ -155,6 +155,8 @@ describeOnDatabases('report boundaries, filters, validation and permissions', (t
             paged.push(...(await call(d, { ...body, sort_field: field, sort_order: order, page, page_size: 2 })).data.list);
           }
           expect(paged, `${d.path} ${field} ${order}`).toEqual(all.data.list);
+          const beyond = await call(d, { ...body, sort_field: field, sort_order: order, page: 999, page_size: 2 });
+          expect([beyond.data.list.length, beyond.data.total], `${d.path} ${field} page past the end`).toEqual([0, all.data.total]);
           // Numeric columns: the rows really are in the order asked for (names sort by the
           // database's collation, which differs between the two databases).
           const values = all.data.list.map((r) => r[field]);

@@ -526,7 +526,49 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   return { total, range: { from, to }, page: { limit, offset: offset - before } };
 }
 
+/**
+ * A page of per-player rows sorted by one of their sums (the default: bet amount) in two steps:
+ * rank every group by that one sum, then total all eight only for the groups of the page. Sorting
+ * tens of thousands of groups with all their sums was most of the work, and one sum is enough to
+ * rank them. Null when the rows are not of that kind.
+ */
+async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
+  const { d, f } = p;
+  const field = o.sortField ?? 'bet_amount';
+  const oneSum = (SUM_COLUMNS as readonly string[]).includes(field);
+  if (!o.page || p.bucket || p.direct || d.newPlayers || !oneSum || !PLAYER_GRAIN.has(p.sums) || !p.dims.includes('player_id')) return null;
+  const dir = o.sortField && o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
+  const keys = p.dims.map((c) => sql.ref(c));
+  // The same order as rowsQuery: the sum, then the group key ascending.
+  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, COUNT(*) OVER () AS total_rows
+    FROM ${partRows(f.dialect, p.sums, parts, filterConditions(p.sums, f))}
+    GROUP BY ${sql.join(keys)}
+    ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
+    LIMIT ${o.page.limit} OFFSET ${o.page.offset}`.execute(db);
+  const keyOf = (r: Record<string, unknown>) => p.dims.map((c) => toNumber(r[c])).join(',');
+  const total = rows.length ? toNumber(rows[0]!.total_rows) : null;
+  if (rows.length === 0) return { rows: [], total };
+  // The page's groups in full: narrowed to their players, then picked by key in rank order.
+  const players = [...new Set(rows.map((r) => toNumber(r.player_id)))];
+  const { query } = rowsQuery(d, { ...f, playerIds: players }, { ...o, page: null });
+  const full = new Map((await query.execute(db)).rows.map((r) => [keyOf(r), r]));
+  return { rows: rows.map((r) => full.get(keyOf(r))!), total };
+}
+
 export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, bettors?: Map<string, number>) {
+  const ranked = await rankedPage(db, plan(d, f), o);
+  if (ranked) {
+    const p = plan(d, f);
+    let total = ranked.total;
+    if (total === null) {
+      // A page past the end: the number of groups alone.
+      const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
+      total = toNumber(r.rows[0]?.n);
+    }
+    // Per-player groups: one bettor each (groupedQuery's bettor_count).
+    return { list: ranked.rows.map(rowFromSql), total };
+  }
   const window = await periodWindow(db, plan(d, f), o);
   const { query, bettorsJoined, plan: p } = window ? rowsQuery(d, f, { ...o, page: window.page }, window.range) : rowsQuery(d, f, o);
   const { rows } = await query.execute(db);
