@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { accountRow, ADMIN, adminApi, Api, dropSession, loginThroughForm, sideMenu, signIn, signOut, totpCode, uniqueAccount } from './support';
+import { accountRow, ADMIN, adminApi, Api, dropSession, loginThroughForm, pickFromMenu, sideMenu, signIn, signOut, totpCode, uniqueAccount } from './support';
 
 test.describe('login screen', () => {
   test('validates every field with the spec messages, in both languages', async ({ page }) => {
@@ -12,8 +12,7 @@ test.describe('login screen', () => {
     await page.getByPlaceholder('密码', { exact: true }).fill('12345');
     await expect(page.getByText('密码不能少于6位')).toBeVisible();
 
-    await page.getByTestId('language-switch').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await pickFromMenu(page, page.getByTestId('language-switch'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
     await page.getByPlaceholder('Username').fill('');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByText('Please enter Username')).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminApi, signIn } from './support';
+import { ADMIN, adminApi, pickFromMenu, signIn } from './support';
 
 /**
  * Screenshots of the login and account screens in both languages, both themes, on a desktop and
@@ -42,8 +42,7 @@ for (const l of languages) {
         await page.goto('/#/login');
         // Through the login page's own controls, which persist the choices.
         if (l.lang === 'en') {
-          await page.getByTestId('language-switch').click();
-          await page.getByRole('menuitem', { name: 'English' }).click();
+          await pickFromMenu(page, page.getByTestId('language-switch'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
         }
         if (theme === 'dark') await page.getByRole('button', { name: l.lang === 'en' ? 'Dark mode' : '深色模式' }).click();
         await expect(page.getByPlaceholder(l.username)).toBeVisible();

@@ -280,20 +280,16 @@ test.describe('console shell', () => {
     await page.goto(`/#${ACCOUNT_PATH}`);
     const search = page.getByRole('button', { name: /查\s*询/ });
     await expect(search).toHaveCSS('height', '32px');
-    await page.getByTestId('size-select').click();
-    await page.getByRole('menuitem', { name: '大' }).click();
-    await expect(search).toHaveCSS('height', '40px');
+    await pickFromMenu(page, page.getByTestId('size-select'), '大', (timeout) => expect(search).toHaveCSS('height', '40px', { timeout }));
     await reload(page);
     await expect(page.getByRole('button', { name: /查\s*询/ })).toHaveCSS('height', '40px');
-    await page.getByTestId('size-select').click();
-    await page.getByRole('menuitem', { name: '小' }).click();
-    await expect(page.getByRole('button', { name: /查\s*询/ })).toHaveCSS('height', '24px');
+    const smallSearch = page.getByRole('button', { name: /查\s*询/ });
+    await pickFromMenu(page, page.getByTestId('size-select'), '小', (timeout) => expect(smallSearch).toHaveCSS('height', '24px', { timeout }));
   });
 
   test('language switch changes every text, antd and dates, and is remembered', async ({ page }) => {
     await page.goto(`/#${ACCOUNT_PATH}`);
-    await page.getByTestId('language-select').click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await pickFromMenu(page, page.getByTestId('language-select'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
     await expect(page).toHaveTitle('Backend account management - Game Platform Console');
     await expect(page.getByTestId('side-menu')).toContainText('Backend settings');
     await expect(tab(page, 'Dashboard')).toBeVisible();
@@ -304,8 +300,7 @@ test.describe('console shell', () => {
     await tab(page, 'Dashboard').click();
     // dayjs speaks English on the dashboard date.
     await expect(page.getByTestId('dashboard')).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)/);
-    await page.getByTestId('language-select').click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await pickFromMenu(page, page.getByTestId('language-select'), '简体中文', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN', { timeout }));
     await expect(page).toHaveTitle('首页 - 游戏平台运营后台');
     await expect(page.getByTestId('dashboard')).toContainText(/星期/);
   });
