@@ -391,7 +391,7 @@ export function rowsQuery(
   f: ResolvedFilter,
   o: RowQueryOptions,
   range: { from: number; to: number } = f,
-): { query: RawBuilder<Record<string, unknown>>; bettorsJoined: boolean; plan: Plan } {
+): { query: RawBuilder<Record<string, unknown>>; bettorsJoined: boolean } {
   const p = plan(d, f);
   const playerGrain = PLAYER_GRAIN.has(p.sums);
   const joinBettors = !playerGrain && (o.page === null || o.sortField === 'bettor_count');
@@ -436,7 +436,7 @@ export function rowsQuery(
     const query = sql<Record<string, unknown>>`SELECT ${sql.join([...rowCols(bettorRef), ...names.flatMap((n) => n.cols)])}
       FROM (${groupedQuery(p)}) g ${sql.join([...bettorJoin, ...names.map((n) => n.join)], sql` `)}
       ORDER BY ${order(bettorRef)}`;
-    return { query, bettorsJoined: playerGrain || joinBettors, plan: p };
+    return { query, bettorsJoined: playerGrain || joinBettors };
   }
 
   const sortJoin = o.sortField ? SORT_JOIN[o.sortField] : undefined;
@@ -459,7 +459,7 @@ export function rowsQuery(
   const query = sql<Record<string, unknown>>`SELECT ${sql.join([...rowCols(sql`g.bettor_count`), ...names.flatMap((n) => n.cols), ...(p.direct ? [] : [sql`g.total_rows`])])}
     FROM (${pageRows}) g ${sql.join(names.map((n) => n.join), sql` `)}
     ORDER BY ${order(sql`g.bettor_count`)}`;
-  return { query, bettorsJoined: playerGrain || joinBettors, plan: p };
+  return { query, bettorsJoined: playerGrain || joinBettors };
 }
 
 /**
@@ -500,11 +500,11 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const byPeriod = !o.sortField || o.sortField === 'date' || o.sortField === 'hour' || o.sortField === 'month';
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
-  const keys = (table: RawBuilder<unknown>, where: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${table} WHERE ${where}`;
-  let groups = keys(partRows(f.dialect, p.sums, parts, filterConditions(p.sums, f)), sql`1 = 1`);
+  const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${rows}`;
+  let groups = keys(partRows(f.dialect, p.sums, parts, filterConditions(p.sums, f)));
   if (d.newPlayers && p.newPlayerRows) {
     // Periods with registrations but no bets are rows too (see groupedQuery).
-    groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`, sql`1 = 1`)}`;
+    groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
   }
   const { rows } = await sql<{ bucket: unknown; n: unknown }>`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`.execute(db);
   const descending = !o.sortField || o.sortOrder !== 'asc';
@@ -556,27 +556,25 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   return { rows: rows.map((r) => full.get(keyOf(r))!), total };
 }
 
+/** The number of groups (rows) of a report, counted alone. */
+async function countGroups(db: Kysely<DB>, p: Plan): Promise<number> {
+  const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
+  return toNumber(r.rows[0]?.n);
+}
+
 export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, bettors?: Map<string, number>) {
-  const ranked = await rankedPage(db, plan(d, f), o);
+  const p = plan(d, f);
+  const ranked = await rankedPage(db, p, o);
   if (ranked) {
-    const p = plan(d, f);
-    let total = ranked.total;
-    if (total === null) {
-      // A page past the end: the number of groups alone.
-      const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
-      total = toNumber(r.rows[0]?.n);
-    }
-    // Per-player groups: one bettor each (groupedQuery's bettor_count).
-    return { list: ranked.rows.map(rowFromSql), total };
+    // Per-player groups: one bettor each (groupedQuery's bettor_count). A page past the end
+    // has no window count to read the total from.
+    return { list: ranked.rows.map(rowFromSql), total: ranked.total ?? (await countGroups(db, p)) };
   }
-  const window = await periodWindow(db, plan(d, f), o);
-  const { query, bettorsJoined, plan: p } = window ? rowsQuery(d, f, { ...o, page: window.page }, window.range) : rowsQuery(d, f, o);
+  const window = await periodWindow(db, p, o);
+  const { query, bettorsJoined } = window ? rowsQuery(d, f, { ...o, page: window.page }, window.range) : rowsQuery(d, f, o);
   const { rows } = await query.execute(db);
   let total = window ? window.total : rows.length ? toNumber(rows[0]!.total_rows) : 0;
-  if (!window && (p.direct || (rows.length === 0 && o.page && o.page.offset > 0))) {
-    const r = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM (${groupedQuery(p)}) g`.execute(db);
-    total = toNumber(r.rows[0]?.n);
-  }
+  if (!window && (p.direct || (rows.length === 0 && o.page && o.page.offset > 0))) total = await countGroups(db, p);
   const list = rows.map(rowFromSql);
   if (bettors && !bettorsJoined) {
     for (const r of list) r.bettor_count = bettors.get(p.dims.map((k) => (r as unknown as Record<string, number>)[k]).join(',')) ?? 0;
@@ -589,8 +587,7 @@ export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter,
 /** Counts distinct bettors for the given rows only (a page), from a player-grain table. */
 export async function fillBettors(db: Kysely<DB>, p: Plan, list: ReportRowRaw[]): Promise<void> {
   if (list.length === 0) return;
-  const { f } = p;
-  const { d } = p;
+  const { d, f } = p;
   let from = f.from;
   let to = f.to;
   const extra: RawBuilder<unknown>[] = [];
