@@ -108,7 +108,10 @@ function Unmatched() {
   const location = useLocation();
   // Without a 404 screen, navigating to /404 would land here again and loop.
   if (location.pathname === NOT_FOUND_PATH) return null;
-  return <Navigate replace to={NOT_FOUND_PATH} />;
+  // Keyed by the navigation: <Navigate> redirects when it mounts, and another navigation to the
+  // same unknown path, arriving while the first redirect was under way, would otherwise keep this
+  // element mounted and leave the page blank.
+  return <Navigate key={location.key} replace to={NOT_FOUND_PATH} />;
 }
 
 function constantRoutes(): RouteObject[] {
