@@ -122,15 +122,19 @@ export const openMenuItem = (page: Page, name: string) =>
   page.locator('.ant-dropdown:not(.ant-dropdown-hidden):not([class*="-leave"])').getByRole('menuitem', { name });
 
 /**
- * Opens a dropdown with `opener` (a trigger to click, or a function that opens it), picks `item` and waits until `settled` holds. When the pick did
- * not take (a re-render right after sign-in can close the menu between opening and clicking, as it
- * would for a person, who then simply opens it again), it tries again.
+ * Opens a dropdown with `opener` (a trigger to click, or a function that opens it), picks `item`
+ * and waits until `settled` holds. When the pick did not take (a re-render right after sign-in can
+ * close the menu between opening and clicking, as it would for a person, who then simply opens it
+ * again), it tries again.
  */
 export async function pickFromMenu(page: Page, opener: Locator | (() => Promise<void>), item: string, settled: (timeout: number) => Promise<void>) {
   const open = typeof opener === 'function' ? opener : () => opener.click({ timeout: 5_000 });
   let attempt = 0;
   await expect(async () => {
     if (attempt++ > 0 && (await settled(1_000).then(() => true, () => false))) return;
+    // The pointer starts from the corner, as a person's would come from elsewhere: left where a
+    // reload put a header button under it, it keeps that button's tooltip open over the menu.
+    await page.mouse.move(0, 0);
     const entry = openMenuItem(page, item);
     if (!(await entry.isVisible())) await open();
     await entry.click({ timeout: 5_000 });
