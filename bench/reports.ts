@@ -4,7 +4,9 @@
  * aggregates, JSON), timed as p50/p95; beside each, the same answer computed by scanning the raw
  * bets (GROUP BY over the bet table: the work the aggregates avoid), as the baseline.
  *
- *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/reports.ts [--runs 30] [--baseline-runs 1] [--tz 1] [--only agent]
+ *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/reports.ts [--runs 30] [--baseline-runs 1] [--tz 1] [--only agent] [--player ACCOUNT]
+ *
+ * --player times every call filtered to one player account (the report screens' player filter).
  *
  * The database must hold demo data (npm run demo -- --bets N --days 365; for PostgreSQL see
  * bench/copy-to-postgres.ts). The range is the last 365 local days that hold bets.
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     start: { type: 'string' },
     end: { type: 'string' },
+    player: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -54,7 +57,7 @@ const span = await database.db.selectFrom('bet').select((eb) => [eb.fn.min('sett
 const localDate = (ms: number) => new Date(ms + off * 60_000).toISOString().slice(0, 10);
 const end = values.end ?? localDate(toNumber(span.max));
 const start = values.start ?? new Date(Date.parse(`${end}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
-const body = { start_date: start, end_date: end, time_zone_id: TZ, page: 1, page_size: 20 };
+const body = { start_date: start, end_date: end, time_zone_id: TZ, page: 1, page_size: 20, ...(values.player ? { player_account: values.player } : {}) };
 
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -122,7 +125,8 @@ async function baseline(d: report.ReportDef): Promise<number> {
   const groupBy = [...(bucket ? [sql`bucket`] : []), ...rawDims(d).map((c) => sql.ref(c))];
   const sums = sql`COUNT(*) AS bet_count, COUNT(DISTINCT b.player_id) AS bettor_count, SUM(b.bet_amount) AS bet_amount, SUM(b.valid_bet_amount) AS valid_bet_amount,
     SUM(b.payout_amount) AS payout_amount, SUM(b.tax_amount) AS tax_amount, SUM(b.bonus_amount) AS bonus_amount, SUM(b.jackpot_contribution) AS jackpot_contribution`;
-  const where = sql`b.settle_time >= ${fromMs} AND b.settle_time < ${toMs}`;
+  const player = values.player ? sql` AND b.player_id IN (SELECT id FROM player WHERE account = ${values.player})` : sql``;
+  const where = sql`b.settle_time >= ${fromMs} AND b.settle_time < ${toMs}${player}`;
   const order = bucket ? sql`bucket DESC` : sql`bet_amount DESC`;
   const t0 = performance.now();
   if (d === report.BETTING_REPORT) {
@@ -141,7 +145,7 @@ const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT].filte
 const tzLabel = TIMEZONES.find((t) => t.id === TZ)!.label;
 console.log(
   `Report benchmark: ${database.dialect}, ${toNumber(span.n).toLocaleString('en')} bets, range ${start} … ${end} (${tzLabel}), ` +
-    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows${values.player ? `, player ${values.player}` : ''}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
 );
 console.log(`${'report call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'CPU p50'.padStart(8)}   ${'raw-bet scan ms'.padStart(15)}  ${'speed-up'.padStart(8)}`);
 const results: Array<{ path: string; p50: number; p95: number; base: number | null }> = [];

@@ -9,6 +9,7 @@ import {
   localMonths,
   localRangeHh,
   monthSegmentOf,
+  periodStarts,
 } from '../src/modules/aggregate/periods.ts';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -80,5 +81,24 @@ describe('aggregate periods', () => {
       expect(months[months.length - 1]!.to).toBe(to);
     }
     expect(wrong).toEqual([]);
+  });
+  it('lists exactly the period starts of each level in a range, as the segment functions place half-hours', () => {
+    const r = rng(11);
+    for (let i = 0; i < 40; i++) {
+      // Ranges of up to 70 days, starting anywhere, crossing month ends.
+      const from = hhOf(Date.UTC(2024, 0, 1)) + Math.floor(r() * 48 * 500);
+      const to = from + Math.floor(r() * 48 * 70);
+      const expected: [Set<number>, Set<number>, Set<number>] = [new Set(), new Set(), new Set()];
+      for (let hh = from; hh < to; hh++) {
+        expected[0].add(hh);
+        if (daySegmentOf(hh) >= from) expected[1].add(daySegmentOf(hh));
+        if (monthSegmentOf(hh) >= from) expected[2].add(monthSegmentOf(hh));
+      }
+      for (const level of [0, 1, 2] as const) {
+        const starts = periodStarts(level, from, to);
+        expect(starts).toEqual([...expected[level]].sort((a, b) => a - b));
+      }
+    }
+    expect(periodStarts(1, 100, 100)).toEqual([]);
   });
 });

@@ -111,6 +111,23 @@ export function coverRange(from: number, to: number): PeriodRange[] {
   return out;
 }
 
+/**
+ * Every period start of a level in [from, to): each half-hour (level 0), each day-segment start
+ * (level 1: 14:00, 14:30, 15:00, 15:30 and 16:00 UTC of each day) or each month-segment start
+ * (level 2). A read narrowed to a few players names these periods one by one, so that the
+ * (level, period, player) primary key finds each player's rows directly.
+ */
+export function periodStarts(level: 0 | 1 | 2, from: number, to: number): number[] {
+  if (to <= from) return [];
+  if (level === 2) return monthBoundaries(from, to).filter((b) => b < to);
+  const out: number[] = [];
+  for (let hh = from; hh < to; hh++) {
+    const h = hh - Math.floor(hh / HH_PER_DAY) * HH_PER_DAY;
+    if (level === 0 || (h >= SMALL_FROM && h <= SMALL_TO)) out.push(hh);
+  }
+  return out;
+}
+
 /** Offset of a timezone in half-hours (480 minutes -> 16). */
 export const offsetHh = (offsetMinutes: number) => offsetMinutes / 30;
 

@@ -3,7 +3,7 @@ import type { Lang, report } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toNumber } from '../../lib/sql.ts';
-import { coverRange, HH_MS, localMonths, type PeriodRange } from '../aggregate/periods.ts';
+import { coverRange, HH_MS, localMonths, periodStarts, type PeriodRange } from '../aggregate/periods.ts';
 
 /**
  * The SQL of every report. Reports read the aggregate tables only (docs/reports.md); the bet-record
@@ -95,18 +95,30 @@ function partsFor(source: Source | 'agg_new_player', period: ReportDef['period']
 }
 
 /**
- * The rows of `source` in the given parts of a range that pass `conds`, as a table expression
- * named like the table. On SQLite one branch per part, joined by UNION ALL: with the parts OR-ed
- * in one WHERE, SQLite reads the same index ranges but then de-duplicates the rows found through
- * each (it cannot tell the ranges apart), which cost as much again as reading them. PostgreSQL
- * does the opposite: one bitmap scan over the OR-ed ranges beats the appended branches by a
- * quarter on the per-player reports.
+ * The rows of `source` in the given parts of a range that pass the filter (and `extra`), as a
+ * table expression named like the table. On SQLite one branch per part, joined by UNION ALL: with
+ * the parts OR-ed in one WHERE, SQLite reads the same index ranges but then de-duplicates the rows
+ * found through each (it cannot tell the ranges apart), which cost as much again as reading them.
+ * PostgreSQL does the opposite: one bitmap scan over the OR-ed ranges beats the appended branches
+ * by a quarter on the per-player reports.
+ *
+ * Narrowed to a few players, a player-grain table is read on SQLite by naming each period of the
+ * parts: the (level, period, player) primary key then finds each player's rows directly, so there
+ * those tables need no index by player, which every ingested bet paid for (migration 0007).
+ * PostgreSQL keeps that index and reads a player's rows through it.
  */
-function partRows(dialect: Dialect, source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>, conds: RawBuilder<unknown>[]): RawBuilder<unknown> {
+function partRows(f: ResolvedFilter, source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  const conds = [...filterConditions(source, f), ...extra];
   const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
-  const inPart = (p: { lead: number; from: number; to: number }) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
+  const byPeriod = f.dialect === 'sqlite' && f.playerIds !== null && PLAYER_GRAIN.has(source as Source);
+  const inPart = (p: { lead: number; from: number; to: number }) => {
+    if (!byPeriod) return sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
+    // Our own integers, written into the text: a year of half-hours would exceed the parameter limit.
+    const periods = periodStarts(p.lead as 0 | 1 | 2, p.from, p.to);
+    return periods.length ? sql`(${lead} = ${int(p.lead)} AND period IN (${sql.raw(periods.join(', '))}))` : sql`1 = 0`;
+  };
   if (parts.length === 0) return sql`(SELECT * FROM ${sql.table(source)} WHERE 1 = 0) ${sql.table(source)}`;
-  if (dialect === 'postgres' || parts.length === 1) {
+  if (f.dialect === 'postgres' || parts.length === 1) {
     return sql`(SELECT * FROM ${sql.table(source)} WHERE ${and([sql`(${sql.join(parts.map(inPart), sql` OR `)})`, ...conds])}) ${sql.table(source)}`;
   }
   const branches = parts.map((p) => sql`SELECT * FROM ${sql.table(source)} WHERE ${and([inPart(p), ...conds])}`);
@@ -199,7 +211,7 @@ function newPlayerRows(p: Plan, from: number, to: number): RawBuilder<unknown> {
       FROM player WHERE ${and([...filterConditions('player', f), sql`registered_at >= ${from * HH_MS}`, sql`registered_at < ${to * HH_MS}`])}`;
   }
   const parts = partsFor('agg_new_player', p.d.period, from, to, f.offsetMinutes);
-  return sql`SELECT period, agent_id, currency_id, player_count FROM ${partRows(f.dialect, 'agg_new_player', parts, filterConditions('agg_new_player', f))}`;
+  return sql`SELECT period, agent_id, currency_id, player_count FROM ${partRows(f, 'agg_new_player', parts)}`;
 }
 
 /**
@@ -211,12 +223,12 @@ function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown
   if (p.direct) {
     const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
     return sql`SELECT period, ${bucket} AS bucket, ${sql.join(dims.map((c) => sql.ref(c)))}, ${sql.join(SUM_COLUMNS.map((c) => sql.ref(c)))}, new_player_count
-      FROM ${partRows(f.dialect, sums, parts, filterConditions(sums, f))}`;
+      FROM ${partRows(f, sums, parts)}`;
   }
   const keyCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))];
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
-  const rows = partRows(f.dialect, sums, parts, filterConditions(sums, f));
+  const rows = partRows(f, sums, parts);
   const playerGrain = PLAYER_GRAIN.has(sums);
   const sumCols = SUM_COLUMNS.map((c) => sql`SUM(${sql.ref(c)}) AS ${sql.ref(c)}`);
   // A row per player has exactly one bettor; counting distinct players there is wasted work.
@@ -249,7 +261,7 @@ function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknow
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(bettors, d.period, from, to, f.offsetMinutes);
   return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (
-      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${partRows(f.dialect, bettors, parts, [...filterConditions(bettors, f), ...extra])}
+      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${partRows(f, bettors, parts, extra)}
     ) b GROUP BY ${sql.join(groupBy)}`;
 }
 
@@ -501,7 +513,7 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${rows}`;
-  let groups = keys(partRows(f.dialect, p.sums, parts, filterConditions(p.sums, f)));
+  let groups = keys(partRows(f, p.sums, parts));
   if (d.newPlayers && p.newPlayerRows) {
     // Periods with registrations but no bets are rows too (see groupedQuery).
     groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
@@ -542,7 +554,7 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const keys = p.dims.map((c) => sql.ref(c));
   // The same order as rowsQuery: the sum, then the group key ascending.
   const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, COUNT(*) OVER () AS total_rows
-    FROM ${partRows(f.dialect, p.sums, parts, filterConditions(p.sums, f))}
+    FROM ${partRows(f, p.sums, parts)}
     GROUP BY ${sql.join(keys)}
     ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
     LIMIT ${o.page.limit} OFFSET ${o.page.offset}`.execute(db);
