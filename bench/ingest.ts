@@ -7,6 +7,11 @@
  * transport adds.
  *
  *   npx tsx bench/ingest.ts [--runs 5] [--batches 20] [--batch 1000] [--only sqlite|postgres]
+ *   npx tsx bench/ingest.ts --database sqlite:/path/bench.db [--runs …]
+ *
+ * --database ingests into an existing database holding demo data instead (a large one shows what
+ * the ingest costs once the tables and their indexes are big): 5,000 of its players get a deposit,
+ * then the same live feed follows its newest bets. The database is kept, with the new bets in it.
  *
  * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres) must
  * allow CREATE DATABASE; the benchmark database is dropped afterwards.
@@ -15,7 +20,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { formatMoney, type ingest } from '@console/contract';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Dialect } from '../apps/server/src/db/database.ts';
+import { openDatabase, type Database, type Dialect } from '../apps/server/src/db/database.ts';
+import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
 import { generateDemo, prng } from '../apps/server/src/db/seed/demo.ts';
@@ -28,6 +34,7 @@ const { values } = parseArgs({
     batches: { type: 'string', default: '20' },
     only: { type: 'string' },
     batch: { type: 'string', default: '1000' },
+    database: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -35,7 +42,13 @@ const RUN_BATCHES = Number(values.batches);
 const BATCH = Number(values.batch);
 const PLAYERS = 5000;
 
-const open = (dialect: Dialect) => createTempDatabase(dialect, 'bench_ingest');
+const open = async (dialect: Dialect): Promise<{ database: Database; drop(): Promise<void> }> => {
+  if (!values.database) return createTempDatabase(dialect, 'bench_ingest');
+  const database = openDatabase(values.database);
+  return { database, drop: () => database.destroy() };
+};
+/** Record ids of this run: an existing database may hold an earlier run's, which would be duplicates. */
+const RUN_ID = Date.now().toString(36);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -50,19 +63,21 @@ async function bench(dialect: Dialect) {
     await migrateToLatest(database);
     // The demo's dimensions and 5,000 registered players (no bets), then a large deposit each so
     // no benchmark bet is refused for the balance.
-    await generateDemo(database, { bets: 0, days: 30, seed: 7, players: PLAYERS });
+    if (!values.database) await generateDemo(database, { bets: 0, days: 30, seed: 7, players: PLAYERS });
     const players = await database.db
       .selectFrom('player as p')
       .innerJoin('agent as a', 'a.id', 'p.agent_id')
       .innerJoin('currency as c', 'c.id', 'p.currency_id')
       .select(['p.account', 'a.code as agent_code', 'c.code as currency_code'])
+      .orderBy('p.id')
+      .limit(PLAYERS)
       .execute();
     const games = (await database.db.selectFrom('game').select('code').execute()).map((g) => g.code);
     for (let i = 0; i < players.length; i += BATCH) {
       await ingestTransfers(
         database,
         players.slice(i, i + BATCH).map((p, j) => ({
-          order_id: `bench-fund-${i + j}`, agent_code: p.agent_code, player_account: p.account, currency_code: p.currency_code,
+          order_id: `bench-fund-${RUN_ID}-${i + j}`, agent_code: p.agent_code, player_account: p.account, currency_code: p.currency_code,
           direction: 'in' as const, amount: '100000000', time: new Date().toISOString(),
         })),
       );
@@ -70,7 +85,9 @@ async function bench(dialect: Dialect) {
 
     const rng = prng(99);
     let seq = 0;
-    const start = Date.now() - 30 * 86_400_000;
+    // A fresh database: 30 days ago. An existing one: from its newest bet on.
+    const newest = values.database ? await database.db.selectFrom('bet').select((eb) => eb.fn.max('settle_time').as('t')).executeTakeFirst() : undefined;
+    const start = newest?.t ? toNumber(newest.t) : Date.now() - 30 * 86_400_000;
     const makeBatch = (): ingest.IngestBet[] =>
       Array.from({ length: BATCH }, () => {
         const p = players[Math.floor(rng.next() * players.length)]!;
@@ -81,7 +98,7 @@ async function bench(dialect: Dialect) {
         const t = start + seq * 50 + Math.floor(rng.next() * 2000);
         seq++;
         return {
-          bet_id: `bench-${dialect}-${String(seq).padStart(10, '0')}`, round_id: `r-${seq}`, agent_code: p.agent_code, player_account: p.account,
+          bet_id: `bench-${RUN_ID}-${String(seq).padStart(10, '0')}`, round_id: `r-${seq}`, agent_code: p.agent_code, player_account: p.account,
           game_code: games[seq % games.length]!, currency_code: p.currency_code, bet_amount: formatMoney(stake), valid_bet_amount: formatMoney(stake),
           payout_amount: won ? formatMoney((stake * 24n) / 10n) : '0', tax_amount: '0', bonus_amount: '0', jackpot_contribution: formatMoney(stake / 100n),
           bet_time: new Date(t).toISOString(), settle_time: new Date(t + 3000).toISOString(), device: 'h5',
@@ -129,9 +146,10 @@ async function bench(dialect: Dialect) {
 
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
-console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
+console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values.database ? `, into ${values.database}` : ''}`);
 for (const dialect of ['sqlite', 'postgres'] as const) {
   if (values.only && values.only !== dialect) continue;
+  if (values.database && dialect !== (values.database.startsWith('sqlite:') ? 'sqlite' : 'postgres')) continue;
   if (dialect === 'postgres' && !(await isPgReachable())) {
     console.log(`postgres: skipped, ${PG_ADMIN_URL} not reachable`);
     continue;

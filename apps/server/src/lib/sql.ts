@@ -1,4 +1,5 @@
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /**
  * Reads a 64-bit integer column (or a SUM of one) exactly on both drivers: as decimal text, which
@@ -11,3 +12,16 @@ export function int8Text(expr: Expression<unknown> | RawBuilder<unknown>): RawBu
 /** A count or id from either driver (pg answers int8 as a string). */
 export const toNumber = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 export const toBigInt = (v: unknown): bigint => (v === null || v === undefined ? 0n : BigInt(v as string | number | bigint));
+
+/**
+ * The smallest and largest value of an indexed time column, null when the table is empty. Two
+ * queries: SQLite answers a lone MIN or MAX from one end of the column's index, but scans the
+ * whole table for both in one query.
+ */
+export async function timeSpan(db: Kysely<DB>, table: 'bet' | 'ledger_entry', column: 'settle_time' | 'time'): Promise<{ min: number; max: number } | null> {
+  const min = await sql<{ t: unknown }>`SELECT MIN(${sql.ref(column)}) AS t FROM ${sql.table(table)}`.execute(db);
+  const max = await sql<{ t: unknown }>`SELECT MAX(${sql.ref(column)}) AS t FROM ${sql.table(table)}`.execute(db);
+  const lo = min.rows[0]?.t;
+  const hi = max.rows[0]?.t;
+  return lo === null || lo === undefined || hi === null || hi === undefined ? null : { min: toNumber(lo), max: toNumber(hi) };
+}

@@ -8,6 +8,7 @@ import { m0004AggregateRollups } from './0004-aggregate-rollups.ts';
 import { m0005TotpReplay } from './0005-totp-replay.ts';
 import { m0006AgentHourNewPlayers } from './0006-agent-hour-new-players.ts';
 import { m0007AggregatePlayerIndexes } from './0007-aggregate-player-indexes.ts';
+import { m0008PlayerDayIndexes } from './0008-player-day-indexes.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -18,6 +19,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0005-totp-replay', m0005TotpReplay],
   ['0006-agent-hour-new-players', m0006AgentHourNewPlayers],
   ['0007-aggregate-player-indexes', m0007AggregatePlayerIndexes],
+  ['0008-player-day-indexes', m0008PlayerDayIndexes],
 ];
 
 class StepProvider implements MigrationProvider {

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { int8Text, toNumber } from '../../lib/sql.ts';
+import { int8Text, timeSpan, toNumber } from '../../lib/sql.ts';
 import type { NewPlayer, SettledBet } from './service.ts';
 import { AGG_KEYS, AGG_TABLES, AGG_VALUES, withAggregates, type AggTableName } from './tables.ts';
 
@@ -160,14 +160,7 @@ export async function betsSettledIn(db: Kysely<DB>, fromMs: number, toMs: number
   return rows.map(toSettledBet);
 }
 
-export async function settleTimeSpan(db: Kysely<DB>): Promise<{ min: number; max: number } | null> {
-  const r = await db
-    .selectFrom('bet')
-    .select((eb) => [eb.fn.min('settle_time').as('min'), eb.fn.max('settle_time').as('max')])
-    .executeTakeFirst();
-  if (!r || r.min === null || r.max === null) return null;
-  return { min: toNumber(r.min), max: toNumber(r.max) };
-}
+export const settleTimeSpan = (db: Kysely<DB>) => timeSpan(db, 'bet', 'settle_time');
 
 export async function playersAfterId(db: Kysely<DB>, afterId: number, limit: number): Promise<NewPlayer[]> {
   const rows = await db

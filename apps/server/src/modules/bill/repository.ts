@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
 import { int8Text, toNumber } from '../../lib/sql.ts';
@@ -17,12 +17,15 @@ export interface BillFilter {
   from?: number | undefined;
   to?: number | undefined;
   orderId?: string | undefined;
+  /** With a player filter on SQLite: the days of the time range, for its by-day player index (lib/player-days.ts). */
+  playerDays?: RawBuilder<unknown> | null | undefined;
 }
 
 function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter) {
   if (f.playerAccount) {
     const account = f.playerAccount;
     q = q.where('ledger_entry.player_id', 'in', (eb) => eb.selectFrom('player').select('player.id').where('player.account', '=', account));
+    if (f.playerDays) q = q.where(f.playerDays as RawBuilder<boolean>);
   }
   if (f.agentPath) {
     const prefix = `${f.agentPath}%`;

@@ -7,6 +7,6 @@ export const billModule: ServerModule = {
   name: 'bill',
   calls: contract.billCalls,
   register(app) {
-    registerCall(app, contract.billList, async (input, ctx) => billList(ctx.db, input));
+    registerCall(app, contract.billList, async (input, ctx) => billList(ctx.db, ctx.dialect, input));
   },
 };

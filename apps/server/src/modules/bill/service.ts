@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import { formatMoney, type bill, type CallParsed } from '@console/contract';
+import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { playerDaysCondition } from '../../lib/player-days.ts';
+import { timeSpan } from '../../lib/sql.ts';
 import { agentPath } from '../agent/repository.ts';
 import { countLedger, pageLedger, type BillFilter } from './repository.ts';
 
 type BillListInput = CallParsed<typeof bill.billList>;
 
 /** The account-change ledger for the bill screen: money as 4-decimal strings, times as ISO UTC. */
-export async function billList(db: Kysely<DB>, input: BillListInput) {
+export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillListInput) {
   const filter: BillFilter = {
     playerAccount: input.player_account || undefined,
     currencyId: input.currency_id > 0 ? input.currency_id : undefined,
@@ -16,6 +19,13 @@ export async function billList(db: Kysely<DB>, input: BillListInput) {
     to: input.end_time ? Date.parse(input.end_time) : undefined,
     orderId: input.order_id || undefined,
   };
+  if (filter.playerAccount && dialect === 'sqlite') {
+    // A range to name the days of: the asked one, or as far as the ledger reaches.
+    const span = filter.from === undefined || filter.to === undefined ? await timeSpan(db, 'ledger_entry', 'time') : null;
+    const from = filter.from ?? span?.min ?? 0;
+    const to = filter.to ?? span?.max ?? 0;
+    filter.playerDays = playerDaysCondition(dialect, 'ledger_entry.time', from, to + 1);
+  }
   if (input.agent_id > 0) {
     // An unknown agent has no sub-tree: a path no agent has matches nothing.
     filter.agentPath = (await agentPath(db, input.agent_id)) ?? '/none/';

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Lang, report } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { playerDaysCondition } from '../../lib/player-days.ts';
 import { toNumber } from '../../lib/sql.ts';
 import { coverRange, HH_MS, localMonths, periodStarts, type PeriodRange } from '../aggregate/periods.ts';
 
@@ -709,7 +710,11 @@ export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<
   if (f.agentIds) conds.push(sql`b.agent_id IN (${sql.join(f.agentIds)})`);
   if (f.gameId !== null) conds.push(sql`b.game_id = ${f.gameId}`);
   if (f.platformId !== null) conds.push(sql`b.platform_id = ${f.platformId}`);
-  if (f.playerIds) conds.push(sql`b.player_id IN (${sql.join(f.playerIds)})`);
+  if (f.playerIds) {
+    conds.push(sql`b.player_id IN (${sql.join(f.playerIds)})`);
+    const days = playerDaysCondition(f.dialect, 'b.settle_time', f.from * HH_MS, f.to * HH_MS);
+    if (days) conds.push(days);
+  }
   const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   const sortBy = o.sortField && BETTING_SORT[o.sortField] ? BETTING_SORT[o.sortField]! : BETTING_SORT.settle_time!;
   const paging = o.page ? sql` LIMIT ${o.page.limit} OFFSET ${o.page.offset}` : sql``;
