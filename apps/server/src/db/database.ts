@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -37,10 +38,18 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
   sqlite.pragma('synchronous = NORMAL');
-  // Ingest batches touch many index pages at random (bets and ledger rows keyed by player): a
-  // larger page cache and fewer, larger checkpoints write each hot page once instead of per batch.
+  // Ingest batches touch many index pages: a larger page cache, and fewer, larger checkpoints that
+  // write each hot page once instead of per batch, run by a worker thread (sqlite-checkpointer.ts).
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('wal_autocheckpoint = 10000');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  const stopCheckpoints = file === ':memory:' ? null : startCheckpointer(sqlite, path.resolve(file));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await stopCheckpoints?.();
+      await db.destroy();
+    },
+  };
 }
