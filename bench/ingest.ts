@@ -8,10 +8,13 @@
  *
  *   npx tsx bench/ingest.ts [--runs 5] [--batches 20] [--batch 1000] [--only sqlite|postgres]
  *   npx tsx bench/ingest.ts --database sqlite:/path/bench.db [--runs …]
+ *   npx tsx bench/ingest.ts --concurrency 2 [--only postgres]
  *
  * --database ingests into an existing database holding demo data instead (a large one shows what
  * the ingest costs once the tables and their indexes are big): 5,000 of its players get a deposit,
  * then the same live feed follows its newest bets. The database is kept, with the new bets in it.
+ * --concurrency N keeps N batches in flight at once (several game servers posting): on PostgreSQL
+ * one batch's statements then run in the database while the next is validated in Node.
  *
  * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres) must
  * allow CREATE DATABASE; the benchmark database is dropped afterwards.
@@ -35,10 +38,13 @@ const { values } = parseArgs({
     only: { type: 'string' },
     batch: { type: 'string', default: '1000' },
     database: { type: 'string' },
+    concurrency: { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(values.runs);
 const RUN_BATCHES = Number(values.batches);
+/** Batches in flight at once, as from several game servers posting at the same time. */
+const CONCURRENCY = Number(values.concurrency);
 const BATCH = Number(values.batch);
 const PLAYERS = 5000;
 
@@ -117,7 +123,12 @@ async function bench(dialect: Dialect) {
       const batches = Array.from({ length: RUN_BATCHES }, makeBatch); // built before the clock starts
       const t0 = performance.now();
       const c0 = process.cpuUsage();
-      for (const b of batches) await ingestBets(database, b);
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < batches.length) await ingestBets(database, batches[next++]!);
+        }),
+      );
       const s = (performance.now() - t0) / 1000;
       const cpu = process.cpuUsage(c0);
       rates.push((RUN_BATCHES * BATCH) / s);
@@ -146,7 +157,7 @@ async function bench(dialect: Dialect) {
 
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
-console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values.database ? `, into ${values.database}` : ''}`);
+console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${CONCURRENCY} in flight, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values.database ? `, into ${values.database}` : ''}`);
 for (const dialect of ['sqlite', 'postgres'] as const) {
   if (values.only && values.only !== dialect) continue;
   if (values.database && dialect !== (values.database.startsWith('sqlite:') ? 'sqlite' : 'postgres')) continue;
