@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
+import { PER_ROW } from '../db/sqlite-statement-cache.ts';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -16,13 +17,12 @@ export function chunksFor<T>(rows: readonly T[], paramsPerRow: number): T[][] {
 }
 
 /**
- * Sets one bigint column of many rows, each to its own value, in one statement per chunk.
- * `onlyIfGreater` keeps the larger value (a "latest time" column).
+ * Sets one bigint column of many rows, each to its own value. `onlyIfGreater` keeps the larger
+ * value (a "latest time" column).
  *
  * PostgreSQL: `UPDATE t SET col = v.val FROM unnest($1::bigint[], $2::bigint[]) AS v(id, val)
  * WHERE t.id = v.id`: two array parameters, whatever the row count.
- * SQLite (≥ 3.33 for UPDATE … FROM): `WITH v(id, val) AS (VALUES (?, ?), …) UPDATE …`, in
- * power-of-two chunks so the kept prepared statements are reused.
+ * SQLite: `UPDATE t SET col = ? … WHERE id = ?` run once per row (a `PER_ROW` statement).
  */
 export async function updateBigintById(
   db: Kysely<DB>,
@@ -34,8 +34,8 @@ export async function updateBigintById(
   onlyIfGreater = false,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const guard = onlyIfGreater ? sql` AND (${sql.ref(`${table}.${column}`)} IS NULL OR ${sql.ref(`${table}.${column}`)} < v.val)` : sql``;
   if (dialect === 'postgres') {
+    const guard = onlyIfGreater ? sql` AND (${sql.ref(`${table}.${column}`)} IS NULL OR ${sql.ref(`${table}.${column}`)} < v.val)` : sql``;
     const ids = rows.map((r) => String(r.id));
     const values = rows.map((r) => String(r.value));
     await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = v.val, updated_at = ${updatedAt}
@@ -43,12 +43,14 @@ export async function updateBigintById(
       WHERE ${sql.ref(`${table}.id`)} = v.id${guard}`.execute(db);
     return;
   }
-  for (const chunk of sqliteChunks(rows, 2)) {
-    const values: RawBuilder<unknown>[] = chunk.map((r) => sql`(CAST(${r.id} AS bigint), CAST(${r.value} AS bigint))`);
-    await sql`WITH v(id, val) AS (VALUES ${sql.join(values)})
-      UPDATE ${sql.table(table)} SET ${sql.ref(column)} = v.val, updated_at = ${updatedAt}
-      FROM v WHERE ${sql.ref(`${table}.id`)} = v.id${guard}`.execute(db);
+  // Wallet and player ids are the rowid: each run is one b-tree search.
+  const guardText = onlyIfGreater ? ` AND (${column} IS NULL OR ${column} < ?)` : '';
+  const params: unknown[] = [];
+  for (const r of rows) {
+    params.push(r.value, updatedAt, r.id);
+    if (onlyIfGreater) params.push(r.value);
   }
+  await db.executeQuery(CompiledQuery.raw(`${PER_ROW}UPDATE ${table} SET ${column} = ?, updated_at = ? WHERE id = ?${guardText}`, params));
 }
 
 /** PostgreSQL element types of the columns of an `insertMany`, in column order. */
@@ -63,7 +65,8 @@ export type PgColumnType = 'bigint' | 'integer' | 'smallint' | 'text';
  * into text, which for 1,000-row batches costs as much as SQLite's own work. On PostgreSQL the
  * rows travel as one array per column (`SELECT * FROM unnest($1::bigint[], …)`): a short
  * statement with a few parameters parses and plans in a fraction of the time of a VALUES list
- * with 17,000 placeholders. SQLite has no arrays, and a VALUES list is its fastest form.
+ * with 17,000 placeholders. SQLite has no arrays, and a VALUES list is its fastest form (a
+ * single-row INSERT run per row measured slower in the ingest).
  */
 export async function insertMany<R extends object>(
   db: Kysely<DB>,
@@ -91,9 +94,9 @@ export async function insertMany<R extends object>(
     return out;
   }
 
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (const chunk of sqliteChunks(rows, columns.length)) {
     const params: unknown[] = new Array(chunk.length * columns.length);
-    const tuple = `(${columns.map(() => '?').join(', ')})`;
     let p = 0;
     for (const row of chunk) for (const [c] of columns) params[p++] = (row as Record<string, unknown>)[c];
     const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(`${head}VALUES ${new Array(chunk.length).fill(tuple).join(', ')}${tail}`, params));
