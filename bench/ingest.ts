@@ -136,7 +136,8 @@ async function bench(dialect: Dialect) {
     }
 
     const total = Object.values(betStageMs).reduce((a, b) => a + b, 0);
-    const stages = Object.entries(betStageMs).map(([k, v]) => `${k} ${Math.round((100 * v) / total)}%`).join(', ');
+    const batchesStored = RUNS * RUN_BATCHES;
+    const stages = Object.entries(betStageMs).map(([k, v]) => `${k} ${(v / batchesStored).toFixed(1)} ms (${Math.round((100 * v) / total)}%)`).join(', ');
 
     const app = await buildApp({ database, migrate: false, config: { webDist: '', logLevel: 'silent' } });
     await app.ready();
@@ -171,5 +172,5 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
     `${dialect.padEnd(8)} median ${fmt(median(rates))} bets/s  (runs: ${rates.map((r) => Math.round(r).toLocaleString('en')).join(', ')})  ` +
       `via HTTP ${fmt(http)} bets/s  target ${target.toLocaleString('en')}: ${median(rates) >= target ? 'met' : 'NOT met'}`,
   );
-  console.log(`${''.padEnd(8)} per CPU-second of the Node process: ${fmt(median(cpuRates))} bets${dialect === 'postgres' ? ' (the PostgreSQL server\'s own CPU not included)' : ''}; time per stage: ${stages}`);
+  console.log(`${''.padEnd(8)} per CPU-second of the Node process: ${fmt(median(cpuRates))} bets${dialect === 'postgres' ? ' (the PostgreSQL server\'s own CPU not included)' : ''}; time per batch by stage: ${stages}`);
 }
