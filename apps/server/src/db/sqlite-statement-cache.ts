@@ -55,6 +55,7 @@ function perRowStatement(stmt: BetterSqlite3.Statement, width: number): SqliteSt
   };
 }
 
+/** Anonymous placeholders only: a per-row text must not hold a `?` anywhere else (our texts are built from fixed names). */
 const placeholders = (text: string) => text.split('?').length - 1;
 
 /**
