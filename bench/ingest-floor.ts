@@ -11,12 +11,14 @@
  * statement per table with one array parameter per column (`unnest`), as the ingest does.
  * `--drop-indexes all` (or a comma-separated list of names) first drops secondary indexes of `bet`
  * and `ledger_entry` (those of the bet-record and bill screens; the unique keys stay), to show
- * what they cost.
+ * what they cost. Bet ids grow in order, as from a game server that numbers its bets; with
+ * `--random-ids` they are random text (as UUIDs would be), which puts every `bet_id` and ledger
+ * `order_id` key on a random index page.
  *
  * The full ingest (bench/ingest.ts) cannot be faster than this; if this is below the ingest
  * target, the target is out of reach on this machine for the record model itself.
  *
- *   npx tsx bench/ingest-floor.ts [--only sqlite|postgres] [--runs 8] [--batches 25] [--drop-indexes all|NAME,…]
+ *   npx tsx bench/ingest-floor.ts [--only sqlite|postgres] [--runs 8] [--batches 25] [--drop-indexes all|NAME,…] [--random-ids]
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -35,6 +37,7 @@ const { values } = parseArgs({
     batches: { type: 'string', default: '25' },
     only: { type: 'string' },
     'drop-indexes': { type: 'string' },
+    'random-ids': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -182,7 +185,7 @@ async function bench(dialect: Dialect): Promise<number[]> {
         const stake = BigInt(1 + (seq % 200)) * 10_000n;
         const t = start + seq * 50;
         return {
-          bet_id: `floor-${String(seq).padStart(10, '0')}`, wallet: wallets[Math.floor(Math.random() * wallets.length)]!, game_id: game.id,
+          bet_id: values['random-ids'] ? `floor-${Math.random().toString(36).slice(2)}-${seq}` : `floor-${String(seq).padStart(10, '0')}`, wallet: wallets[Math.floor(Math.random() * wallets.length)]!, game_id: game.id,
           platform_id: game.platform_id, stake, payout: seq % 5 < 2 ? (stake * 24n) / 10n : 0n, bet_time: t, settle_time: t + 3000,
         };
       });
@@ -207,7 +210,7 @@ async function bench(dialect: Dialect): Promise<number[]> {
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
 console.log(
   `Ingest floor: bet row + 2 ledger entries + wallet balances only, batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ` +
-    `${DROPPED.length ? `WITHOUT ${DROPPED.join(', ')}, ` : ''}${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${DROPPED.length ? `WITHOUT ${DROPPED.join(', ')}, ` : ''}${values['random-ids'] ? 'random bet ids, ' : ''}${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`,
 );
 for (const dialect of ['sqlite', 'postgres'] as const) {
   if (values.only && values.only !== dialect) continue;
