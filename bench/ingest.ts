@@ -9,12 +9,15 @@
  *   npx tsx bench/ingest.ts [--runs 5] [--batches 20] [--batch 1000] [--only sqlite|postgres]
  *   npx tsx bench/ingest.ts --database sqlite:/path/bench.db [--runs …]
  *   npx tsx bench/ingest.ts --concurrency 2 [--only postgres]
+ *   npx tsx bench/ingest.ts --random-ids [--only sqlite]
  *
  * --database ingests into an existing database holding demo data instead (a large one shows what
  * the ingest costs once the tables and their indexes are big): 5,000 of its players get a deposit,
  * then the same live feed follows its newest bets. The database is kept, with the new bets in it.
  * --concurrency N keeps N batches in flight at once (several game servers posting): on PostgreSQL
  * one batch's statements then run in the database while the next is validated in Node.
+ * --random-ids sends bet ids in no order (random text, as UUIDs from a game server would be)
+ * instead of ids that grow: each then lands on a random page of the bet id key.
  *
  * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres) must
  * allow CREATE DATABASE; the benchmark database is dropped afterwards.
@@ -39,6 +42,7 @@ const { values } = parseArgs({
     batch: { type: 'string', default: '1000' },
     database: { type: 'string' },
     concurrency: { type: 'string', default: '1' },
+    'random-ids': { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -100,11 +104,11 @@ async function bench(dialect: Dialect) {
         const stake = BigInt(rng.int(1, 200)) * 10_000n;
         const won = rng.next() < 0.4;
         // A live feed: settle times move forward (20 bets a second of game time, a little
-        // jitter), bet ids grow; the players are random.
+        // jitter), bet ids grow (unless --random-ids); the players are random.
         const t = start + seq * 50 + Math.floor(rng.next() * 2000);
         seq++;
         return {
-          bet_id: `bench-${RUN_ID}-${String(seq).padStart(10, '0')}`, round_id: `r-${seq}`, agent_code: p.agent_code, player_account: p.account,
+          bet_id: values['random-ids'] ? `${rng.next().toString(36).slice(2)}-${RUN_ID}-${seq}` : `bench-${RUN_ID}-${String(seq).padStart(10, '0')}`, round_id: `r-${seq}`, agent_code: p.agent_code, player_account: p.account,
           game_code: games[seq % games.length]!, currency_code: p.currency_code, bet_amount: formatMoney(stake), valid_bet_amount: formatMoney(stake),
           payout_amount: won ? formatMoney((stake * 24n) / 10n) : '0', tax_amount: '0', bonus_amount: '0', jackpot_contribution: formatMoney(stake / 100n),
           bet_time: new Date(t).toISOString(), settle_time: new Date(t + 3000).toISOString(), device: 'h5',
@@ -158,7 +162,7 @@ async function bench(dialect: Dialect) {
 
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
-console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${CONCURRENCY} in flight, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values.database ? `, into ${values.database}` : ''}`);
+console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${CONCURRENCY} in flight, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values['random-ids'] ? ', random bet ids' : ''}${values.database ? `, into ${values.database}` : ''}`);
 for (const dialect of ['sqlite', 'postgres'] as const) {
   if (values.only && values.only !== dialect) continue;
   if (values.database && dialect !== (values.database.startsWith('sqlite:') ? 'sqlite' : 'postgres')) continue;

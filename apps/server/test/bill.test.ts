@@ -73,6 +73,9 @@ describeOnDatabases('bill/list', (t) => {
     expect((await list({ type: 'payout' })).list.map((b) => b.order_id)).toEqual([bet.bet_id]);
     expect((await list({ order_id: 'T-2' })).list.map((b) => b.player_account)).toEqual(['carl']);
     expect((await list({ order_id: bet.bet_id })).total).toBe(2);
+    expect((await list({ order_id: bet.bet_id, type: 'bet' })).list.map((b) => [b.type, b.amount])).toEqual([['bet', '-12.5000']]);
+    expect((await list({ order_id: 'T-2', type: 'transfer_out' })).total).toBe(0);
+    expect((await list({ order_id: 'no-such-order' })).total).toBe(0);
     expect((await list({ currency_id: dims.currency.USD })).list.map((b) => b.order_id)).toEqual(['T-2']);
     expect((await list({ currency_id: -1 })).total).toBe(6);
     expect((await list({ player_account: 'nobody' })).total).toBe(0);
@@ -102,6 +105,22 @@ describeOnDatabases('bill/list', (t) => {
     expect(p2.list.map((b) => b.order_id)).toEqual(['T-2', 'T-1']);
     expect(p2.total).toBe(6);
     expect((await t().call('bill/list', { page_size: 501 }, { token })).error_code).toBe('A0400');
+  });
+
+  it('finds a transfer whose order id is also a bet id beside that bet\'s movements', async () => {
+    // A bet's movements are keyed by the bet, transfers by (type, order id): the same text may be both.
+    const auth = await ingestAuth(t(), token);
+    const r = await postIngest(t(), 'transfers', [transferRecord({ order_id: bet.bet_id, player_account: 'erin', amount: '5', time: '2026-03-05T00:00:00Z' })], auth);
+    expect(r).toMatchObject({ error_code: '0', data: { accepted: 1, duplicates: 0 } });
+    const found = await list({ order_id: bet.bet_id });
+    expect(found.list.map((b) => [b.type, b.player_account, b.bet_id])).toEqual([
+      ['transfer_in', 'erin', null],
+      ['payout', 'bob', bet.bet_id],
+      ['bet', 'bob', bet.bet_id],
+    ]);
+    expect(found.total).toBe(3);
+    const again = await postIngest(t(), 'transfers', [transferRecord({ order_id: bet.bet_id, player_account: 'erin', amount: '5', time: '2026-03-05T00:00:00Z' })], auth);
+    expect(again).toMatchObject({ error_code: '0', data: { accepted: 0, duplicates: 1 } });
   });
 
   it('needs permission 6', async () => {

@@ -80,6 +80,27 @@ describeOnDatabases('wallet ledger', (t) => {
     expect(await ledgerProblems(t().database.db)).toEqual([]);
   });
 
+  it('the database itself refuses a second movement of one kind for a bet or for a transfer order', async () => {
+    await postIngest(t(), 'transfers', [transferRecord({ order_id: 'KEY-T1', player_account: 'keyed', amount: '50' })], auth);
+    await postIngest(t(), 'bets', [betRecord({ bet_id: 'KEY-B1', player_account: 'keyed', bet_amount: '2', payout_amount: '3' })], auth);
+    const db = t().database.db;
+    const entryOf = async (orderId: string, type: string) =>
+      db.selectFrom('ledger_entry').selectAll().where('order_id', '=', orderId).where('type', '=', type).executeTakeFirstOrThrow();
+    const copy = async (orderId: string, type: string, change: Record<string, unknown> = {}) => {
+      const { id: _id, ...row } = await entryOf(orderId, type);
+      return db.insertInto('ledger_entry').values({ ...row, ...change }).execute();
+    };
+    // Keyed by (bet, type): another payout of the same bet, even under another order id text.
+    await expect(copy('KEY-B1', 'payout', { order_id: 'KEY-B1-again' })).rejects.toThrow(/unique|duplicate/i);
+    // Keyed by (type, order id) when no bet: the same transfer twice.
+    await expect(copy('KEY-T1', 'transfer_in')).rejects.toThrow(/unique|duplicate/i);
+    // The bet's own order id text is free for a transfer, and another type of the same order is allowed.
+    await copy('KEY-B1', 'payout', { type: 'transfer_in', related_bet_id: null, amount: 0n, balance_before: 0n, balance_after: 0n, player_id: 0 });
+    await copy('KEY-T1', 'transfer_in', { type: 'transfer_out', amount: 0n, balance_before: 0n, balance_after: 0n, player_id: 0 });
+    await db.deleteFrom('ledger_entry').where('player_id', '=', 0).execute();
+    expect(await ledgerProblems(db)).toEqual([]);
+  });
+
   it('concurrent batches that create the same new player create it once', async () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => postIngest(t(), 'transfers', [transferRecord({ agent_code: 'A1-1', player_account: 'twin', amount: '1' })], auth)));
     expect(answers.every((a) => a.error_code === '0')).toBe(true);

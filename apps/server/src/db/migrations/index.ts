@@ -9,6 +9,7 @@ import { m0005TotpReplay } from './0005-totp-replay.ts';
 import { m0006AgentHourNewPlayers } from './0006-agent-hour-new-players.ts';
 import { m0007AggregatePlayerIndexes } from './0007-aggregate-player-indexes.ts';
 import { m0008PlayerDayIndexes } from './0008-player-day-indexes.ts';
+import { m0009LedgerBetKeys } from './0009-ledger-bet-keys.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -20,6 +21,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0006-agent-hour-new-players', m0006AgentHourNewPlayers],
   ['0007-aggregate-player-indexes', m0007AggregatePlayerIndexes],
   ['0008-player-day-indexes', m0008PlayerDayIndexes],
+  ['0009-ledger-bet-keys', m0009LedgerBetKeys],
 ];
 
 class StepProvider implements MigrationProvider {
@@ -33,9 +35,10 @@ class StepProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(database: Database): Promise<string[]> {
+/** Applies every migration not yet applied, or only those up to and including `upTo`. */
+export async function migrateToLatest(database: Database, upTo?: string): Promise<string[]> {
   const migrator = new Migrator({ db: database.db, provider: new StepProvider(database) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -36,9 +36,25 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
   if (f.from !== undefined) q = q.where('ledger_entry.time', '>=', f.from);
   if (f.to !== undefined) q = q.where('ledger_entry.time', '<=', f.to);
   if (f.orderId) {
-    // Naming every type lets the unique (type, order_id) index find the order on both databases.
-    if (!f.type) q = q.where('ledger_entry.type', 'in', [...LEDGER_TYPES]);
-    q = q.where('ledger_entry.order_id', '=', f.orderId);
+    // Two keys find an order (migration 0009): a bet's movements by their bet, found by its
+    // bet_id; the others by (type, order_id). Each branch repeats the predicate of its partial
+    // index, and naming every type lets the second one's leading column be used.
+    const orderId = f.orderId;
+    q = q.where('ledger_entry.id', 'in', (eb) =>
+      eb
+        .selectFrom('ledger_entry as o')
+        .select('o.id')
+        .where('o.related_bet_id', 'is', null)
+        .where('o.type', 'in', [...LEDGER_TYPES])
+        .where('o.order_id', '=', orderId)
+        .unionAll(
+          eb
+            .selectFrom('ledger_entry as o')
+            .select('o.id')
+            .where('o.related_bet_id', 'is not', null)
+            .where('o.related_bet_id', 'in', (b) => b.selectFrom('bet').select('bet.id').where('bet.bet_id', '=', orderId)),
+        ),
+    );
   }
   return q;
 }

@@ -108,11 +108,21 @@ export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows
   await insertMany(db, dialect, 'ledger_entry', LEDGER_COLUMNS, rows);
 }
 
-/** Order ids among `orderIds` already stored with one of `types`. */
+/**
+ * Order ids among `orderIds` already stored with one of `types`, among the movements that are not
+ * a bet's (those are keyed by their bet: migration 0009). `related_bet_id IS NULL` is the
+ * predicate of the partial unique index that answers this.
+ */
 export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (const chunk of chunksFor(orderIds, 1)) {
-    const rows = await db.selectFrom('ledger_entry').select('order_id').where('type', 'in', types).where('order_id', 'in', chunk).execute();
+    const rows = await db
+      .selectFrom('ledger_entry')
+      .select('order_id')
+      .where('related_bet_id', 'is', null)
+      .where('type', 'in', types)
+      .where('order_id', 'in', chunk)
+      .execute();
     for (const r of rows) out.add(r.order_id);
   }
   return out;
