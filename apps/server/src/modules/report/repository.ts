@@ -53,6 +53,32 @@ const COLUMNS_OF: Record<Source, ReadonlySet<Need>> = {
 };
 const PLAYER_GRAIN = new Set<Source>(['agg_player', 'agg_player_game']);
 
+/** The primary key of each table after its (lvl or fam, period) columns: the order its rows are read in. */
+const KEY_ORDER: Record<Source, readonly string[]> = {
+  agg_player_game: ['player_id', 'game_id', 'currency_id', 'agent_id', 'platform_id'],
+  agg_player: ['player_id', 'currency_id', 'agent_id'],
+  agg_dim: ['agent_id', 'game_id', 'currency_id', 'platform_id'],
+  agg_agent: ['agent_id', 'currency_id'],
+  agg_game: ['game_id', 'currency_id', 'platform_id'],
+  agg_agent_hour: ['agent_id', 'currency_id'],
+};
+
+/**
+ * On SQLite, grouping columns in the order `source`'s rows are read (by period, then by its key).
+ * SQLite groups by sorting, and de-duplicates through a temporary index, on the listed columns in
+ * the listed order: led by a column of few values (game, platform, currency) nearly every
+ * comparison had to go on to the next column, and rows arriving in that index's order are
+ * inserted next to each other. On a year of a 10-million-bet database the ranking of the
+ * per-player reports got about a third faster and the distinct bettor counts a quarter
+ * (bench/README.md). PostgreSQL hashes both and keeps the order written. The order changes
+ * nothing in the results: every query sorts its output.
+ */
+function inReadOrder(dialect: Dialect, source: Source, cols: readonly string[]): string[] {
+  if (dialect !== 'sqlite') return [...new Set(cols)];
+  const rank = (c: string) => KEY_ORDER[source].indexOf(c);
+  return [...new Set(cols)].sort((a, b) => rank(a) - rank(b));
+}
+
 const has = (s: Source, needs: Set<Need>) => [...needs].every((n) => COLUMNS_OF[s].has(n));
 
 function filterNeeds(f: ResolvedFilter): Set<Need> {
@@ -220,7 +246,8 @@ function newPlayerRows(p: Plan, from: number, to: number): RawBuilder<unknown> {
  * come from a player-grain table — bettor_count.
  */
 function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown> {
-  const { d, f, sums, bucket, dims } = p;
+  const { d, f, sums, bucket } = p;
+  const dims = inReadOrder(f.dialect, sums, p.dims);
   if (p.direct) {
     const parts = partsFor(sums, d.period, from, to, f.offsetMinutes);
     return sql`SELECT period, ${bucket} AS bucket, ${sql.join(dims.map((c) => sql.ref(c)))}, ${sql.join(SUM_COLUMNS.map((c) => sql.ref(c)))}, new_player_count
@@ -256,13 +283,14 @@ function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown
  * about twice as slow here; SQLite does the same work either way.
  */
 function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
-  const { d, f, bettors, dims } = p;
+  const { d, f, bettors } = p;
+  const dims = inReadOrder(f.dialect, bettors, p.dims);
   const bucket = bucketExpr(d, f);
-  const keyCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...dims.map((c) => sql.ref(c))];
+  const distinctCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...inReadOrder(f.dialect, bettors, [...dims, 'player_id']).map((c) => sql.ref(c))];
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(bettors, d.period, from, to, f.offsetMinutes);
   return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (
-      SELECT DISTINCT ${sql.join([...keyCols, sql.ref('player_id')])} FROM ${partRows(f, bettors, parts, extra)}
+      SELECT DISTINCT ${sql.join(distinctCols)} FROM ${partRows(f, bettors, parts, extra)}
     ) b GROUP BY ${sql.join(groupBy)}`;
 }
 
@@ -513,7 +541,7 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const byPeriod = !o.sortField || o.sortField === 'date' || o.sortField === 'hour' || o.sortField === 'month';
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
-  const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(p.dims.map((c) => sql.ref(c)))} FROM ${rows}`;
+  const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))} FROM ${rows}`;
   let groups = keys(partRows(f, p.sums, parts));
   if (d.newPlayers && p.newPlayerRows) {
     // Periods with registrations but no bets are rows too (see groupedQuery).
@@ -556,7 +584,7 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   // The same order as rowsQuery: the sum, then the group key ascending.
   const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, COUNT(*) OVER () AS total_rows
     FROM ${partRows(f, p.sums, parts)}
-    GROUP BY ${sql.join(keys)}
+    GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))}
     ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
     LIMIT ${o.page.limit} OFFSET ${o.page.offset}`.execute(db);
   const keyOf = (r: Record<string, unknown>) => p.dims.map((c) => toNumber(r[c])).join(',');
