@@ -27,6 +27,8 @@ export const m0009LedgerBetKeys: MigrationStep = {
       return;
     }
     await db.transaction().execute(async (tx) => {
+      // The columns of 0002, restated on purpose: a migration is a snapshot and must not follow
+      // later edits of a shared definition.
       await withId(tx.schema.createTable('ledger_entry_new'), dialect)
         .addColumn('player_id', 'bigint', (c) => c.notNull())
         .addColumn('agent_id', 'bigint', (c) => c.notNull())
