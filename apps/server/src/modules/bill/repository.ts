@@ -38,7 +38,7 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
   if (f.orderId) {
     // Two keys find an order (migration 0009): a bet's movements by their bet, found by its
     // bet_id; the others by (type, order_id). Each branch repeats the predicate of its partial
-    // index, and naming every type lets the second one's leading column be used.
+    // index, and naming every type lets (type, order_id) be searched from its leading column.
     const orderId = f.orderId;
     q = q.where('ledger_entry.id', 'in', (eb) =>
       eb
