@@ -30,6 +30,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { generateDemo } from '../apps/server/src/db/seed/demo.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,12 +71,6 @@ interface Bet {
 
 /** Stores one batch in one transaction; answers when it has committed. */
 type StoreBatch = (bets: Bet[]) => Promise<void>;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 /** The ledger rows of a batch, with running balances, and the final balance of each wallet. */
 function movements(bets: Bet[], ids: Map<string, number>) {

@@ -30,6 +30,7 @@ import { openDatabase, type Database, type Dialect } from '../apps/server/src/db
 import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
+import { median } from './stats.ts';
 import { generateDemo, prng } from '../apps/server/src/db/seed/demo.ts';
 import { betStageMs, ingestBets, ingestTransfers } from '../apps/server/src/modules/ingest/service.ts';
 import { addKey } from '../apps/server/src/modules/key/service.ts';
@@ -59,12 +60,6 @@ const open = async (dialect: Dialect): Promise<{ database: Database; drop(): Pro
 };
 /** Record ids of this run: an existing database may hold an earlier run's, which would be duplicates. */
 const RUN_ID = Date.now().toString(36);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function bench(dialect: Dialect) {
   const target = await open(dialect);
