@@ -1,18 +1,36 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
+import { ReaderPool, SqliteReaderDialect } from './sqlite-readers.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * For reads that need no transaction (the report calls): on a SQLite file, statements run on
+   * reader worker threads (sqlite-readers.ts); otherwise this is `db`.
+   */
+  reader: Kysely<DB>;
   dialect: Dialect;
   destroy(): Promise<void>;
+}
+
+/** Reader workers of a SQLite file: SQLITE_READERS, or one per core up to four; 0 reads on the serving connection. */
+function readerCount(): number {
+  const configured = process.env.SQLITE_READERS;
+  if (configured !== undefined && configured !== '') {
+    const n = Number(configured);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`SQLITE_READERS must be a whole number ≥ 0, got ${configured}`);
+    return n;
+  }
+  return Math.min(4, os.availableParallelism());
 }
 
 /**
@@ -28,10 +46,11 @@ export function openDatabase(url: string): Database {
     // next query opens a new connection.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, reader: db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
   const file = url.slice('sqlite:'.length);
+  const readers = file === ':memory:' ? 0 : readerCount();
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file === ':memory:' ? ':memory:' : path.resolve(file));
   sqlite.pragma('journal_mode = WAL');
@@ -44,10 +63,13 @@ export function openDatabase(url: string): Database {
   sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const stopCheckpoints = file === ':memory:' ? null : startCheckpointer(sqlite, path.resolve(file));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const reader = readers > 0 ? new Kysely<DB>({ dialect: new SqliteReaderDialect(new ReaderPool({ file: path.resolve(file), size: readers })) }) : db;
   return {
     db,
+    reader,
     dialect: 'sqlite',
     destroy: async () => {
+      if (reader !== db) await reader.destroy();
       await stopCheckpoints?.();
       await db.destroy();
     },

@@ -13,6 +13,8 @@ import { authenticate, type SessionUser } from './session.ts';
 export interface CallContext {
   /** The database, or the call's transaction when the call changes data. */
   db: Kysely<DB>;
+  /** Reads that need no transaction and none of this call's writes (reports); see Database.reader. */
+  reader: Kysely<DB>;
   dialect: Dialect;
   config: Config;
   /** The logged-in user; null only for public calls. */
@@ -89,6 +91,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     let auditSummary: unknown = redact(parsed.data);
     const ctxFor = (db: Kysely<DB>): CallContext => ({
       db,
+      reader: database.reader,
       dialect: database.dialect,
       config,
       user,
