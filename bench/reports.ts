@@ -11,6 +11,7 @@
  * The database must hold demo data (npm run demo -- --bets N --days 365; for PostgreSQL see
  * bench/copy-to-postgres.ts). The range is the last 365 local days that hold bets.
  */
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { sql, type RawBuilder } from 'kysely';
@@ -21,6 +22,16 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { DEMO_ADMIN, seedOperators } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
+
+// Measured as `npm start` runs the server: with glibc's heap pad for the SQLite reader threads
+// (scripts/start.mjs), which must be in the environment when the process starts.
+if (process.env.MALLOC_TOP_PAD_ === undefined) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_TOP_PAD_: String(16 * 1024 * 1024) },
+  });
+  process.exit(again.status ?? 1);
+}
 
 const { values } = parseArgs({
   options: {

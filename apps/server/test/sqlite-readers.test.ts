@@ -84,6 +84,20 @@ describe('SQLite reader workers', () => {
     await sql`INSERT INTO t (id) VALUES (1)`.execute(d.db);
   });
 
+  it('gives a statement to the first free reader, not behind another reader’s long statement', async () => {
+    const d = database();
+    const pool = new ReaderPool({ file: (await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(d.db)).rows[0]!.file, size: 2 });
+    try {
+      const order: string[] = [];
+      const slow = pool.run(SLOW.compile(d.db).sql, []).then(() => order.push('slow'));
+      const quick = Promise.all([1, 2, 3].map((i) => pool.run('SELECT ? AS i', [i]).then((rows) => order.push(`quick ${JSON.stringify(rows)}`))));
+      await Promise.all([slow, quick]);
+      expect(order).toEqual(['quick [{"i":1}]', 'quick [{"i":2}]', 'quick [{"i":3}]', 'slow']);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails the statements of a worker that cannot open the database, and recovers once it can', async () => {
     const file = tempFile();
     const pool = new ReaderPool({ file, size: 2 });

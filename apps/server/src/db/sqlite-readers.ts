@@ -64,14 +64,18 @@ parentPort.on('message', (m) => {
 });
 `;
 
-interface Pending {
+interface Job {
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
   resolve(rows: unknown[]): void;
   reject(err: Error): void;
 }
 
 interface Reader {
   worker: Worker;
-  pending: Map<number, Pending>;
+  /** The statement it is running, if any: a reader runs one at a time. */
+  job: Job | null;
 }
 
 interface Answer {
@@ -91,9 +95,13 @@ export interface ReaderPoolOptions {
   driver?: string;
 }
 
-/** A few reader workers; a statement goes to the one with the fewest statements waiting. */
+/**
+ * A few reader workers and one queue: a statement goes to an idle worker, or waits until the first
+ * one is free (not behind a particular worker's long statement).
+ */
 export class ReaderPool {
   private readonly readers: Reader[] = [];
+  private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
   private readonly driver: string;
@@ -105,18 +113,15 @@ export class ReaderPool {
   /** The rows of one read-only statement. */
   run(sqlText: string, parameters: readonly unknown[]): Promise<unknown[]> {
     if (this.closed) return Promise.reject(new Error('the SQLite readers are closed'));
-    const reader = this.pick();
-    const id = this.nextId++;
     return new Promise<unknown[]>((resolve, reject) => {
-      reader.pending.set(id, { resolve, reject });
-      // A worker with work in hand keeps the process alive until it answers; an idle one never does.
-      if (reader.pending.size === 1) reader.worker.ref();
-      reader.worker.postMessage({ id, sql: sqlText, parameters });
+      this.queue.push({ id: this.nextId++, sql: sqlText, parameters, resolve, reject });
+      this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error('the SQLite readers are closed'));
     const readers = this.readers.splice(0);
     await Promise.all(
       readers.map(async (r) => {
@@ -130,11 +135,17 @@ export class ReaderPool {
     );
   }
 
-  private pick(): Reader {
-    let best: Reader | undefined;
-    for (const r of this.readers) if (!best || r.pending.size < best.pending.size) best = r;
-    if (best && (best.pending.size === 0 || this.readers.length >= this.options.size)) return best;
-    return this.start();
+  /** Hands waiting statements to idle readers, starting readers up to the pool's size. */
+  private dispatch() {
+    while (this.queue.length > 0) {
+      const reader = this.readers.find((r) => r.job === null) ?? (this.readers.length < this.options.size ? this.start() : null);
+      if (!reader) return;
+      const job = this.queue.shift()!;
+      reader.job = job;
+      // A worker with work in hand keeps the process alive until it answers; an idle one never does.
+      reader.worker.ref();
+      reader.worker.postMessage({ id: job.id, sql: job.sql, parameters: job.parameters });
+    }
   }
 
   private start(): Reader {
@@ -143,23 +154,27 @@ export class ReaderPool {
       workerData: { driver: this.driver, file: this.options.file, cacheSize: this.options.cacheSize ?? -65536 },
     });
     worker.unref();
-    const reader: Reader = { worker, pending: new Map() };
+    const reader: Reader = { worker, job: null };
     this.readers.push(reader);
     worker.on('message', (m: Answer) => {
-      const p = reader.pending.get(m.id);
-      if (!p) return;
-      reader.pending.delete(m.id);
-      if (reader.pending.size === 0) worker.unref();
-      if (m.error) p.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {}));
-      else p.resolve(m.rows ?? []);
+      const job = reader.job;
+      if (!job || job.id !== m.id) return;
+      reader.job = null;
+      worker.unref();
+      if (m.error) job.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {}));
+      else job.resolve(m.rows ?? []);
+      this.dispatch();
     });
-    // A worker that fails (it could not open the file, or died) fails what it was given, and is
-    // replaced by a new one when the next statement comes.
+    // A worker that fails (it could not open the file, or died) fails the statement it was
+    // running, and is replaced by a new one for the statements still waiting.
     const fail = (err: Error) => {
       const i = this.readers.indexOf(reader);
-      if (i >= 0) this.readers.splice(i, 1);
-      for (const p of reader.pending.values()) p.reject(err);
-      reader.pending.clear();
+      if (i < 0) return;
+      this.readers.splice(i, 1);
+      const job = reader.job;
+      reader.job = null;
+      job?.reject(err);
+      if (!this.closed) this.dispatch();
     };
     worker.on('error', (err) => fail(new Error(`SQLite reader failed: ${err.message}`)));
     worker.on('exit', (code) => fail(new Error(`SQLite reader exited with code ${code}`)));

@@ -603,7 +603,11 @@ async function countGroups(db: Kysely<DB>, p: Plan): Promise<number> {
   return toNumber(r.rows[0]?.n);
 }
 
-export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, bettors?: Map<string, number>) {
+/**
+ * One page of rows and the number of rows. `groupBettors` (see bettorsAddUp) may still be being
+ * counted: the rows are read meanwhile and it is awaited only to fill their bettor counts.
+ */
+export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, groupBettors?: Promise<Map<string, number>>) {
   const p = plan(d, f);
   const ranked = await rankedPage(db, p, o);
   if (ranked) {
@@ -617,7 +621,8 @@ export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter,
   let total = window ? window.total : rows.length ? toNumber(rows[0]!.total_rows) : 0;
   if (!window && (p.direct || (rows.length === 0 && o.page && o.page.offset > 0))) total = await countGroups(db, p);
   const list = rows.map(rowFromSql);
-  if (bettors && !bettorsJoined) {
+  if (groupBettors && !bettorsJoined) {
+    const bettors = await groupBettors;
     for (const r of list) r.bettor_count = bettors.get(p.dims.map((k) => (r as unknown as Record<string, number>)[k]).join(',')) ?? 0;
   } else if (!bettorsJoined) {
     await fillBettors(db, p, list);
@@ -668,7 +673,7 @@ export interface SummaryRaw {
  * Totals per currency over every row: sums from the coarsest table the filters allow, distinct
  * bettors over the whole range (not a sum of the rows' counts).
  */
-export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, groupBettors?: Map<string, number>): Promise<SummaryRaw[]> {
+export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, groupBettors?: Promise<Map<string, number>>): Promise<SummaryRaw[]> {
   const needs = filterNeeds(f);
   const totalsDef: ReportDef = { ...d, period: 'none', dims: [] };
   let sumsSql: RawBuilder<unknown>;
@@ -688,17 +693,17 @@ export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
       ${sql.join(SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map((c) => sql`CAST(s.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`))},
       ${d.newPlayers ? sql`s.new_player_count` : sql`0 AS new_player_count`}
       FROM (${sumsSql}) s LEFT JOIN currency c ON c.id = s.currency_id ORDER BY c.code`.execute(db),
-    groupBettors ? null : bettorQuery(bp, f.from, f.to).execute(db),
+    groupBettors ?? bettorQuery(bp, f.from, f.to).execute(db),
   ]);
   const bettorOf = new Map<number, number>();
-  if (groupBettors) {
+  if (bettors instanceof Map) {
     // Group keys end with the currency id; the groups split each currency's players.
-    for (const [key, n] of groupBettors) {
+    for (const [key, n] of bettors) {
       const cid = Number(key.split(',').pop());
       bettorOf.set(cid, (bettorOf.get(cid) ?? 0) + n);
     }
   } else {
-    for (const r of bettors!.rows as Array<Record<string, unknown>>) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
+    for (const r of bettors.rows as Array<Record<string, unknown>>) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
   }
   return sums.rows.map((r) => ({
     currency_id: toNumber(r.currency_id),

@@ -197,7 +197,11 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
       summary: summary.map((s) => formatSummary(d, s)),
     };
   }
-  const bettors = bettorsAddUp(d, f) ? await allGroupBettors(db, d, f) : undefined;
+  // Every statement the answer needs is asked for at once: the database (PostgreSQL's pool,
+  // SQLite's reader workers) runs them side by side, and the bettors are joined in at the end.
+  const bettors = bettorsAddUp(d, f) ? allGroupBettors(db, d, f) : undefined;
+  // Awaited below; a failure before then must not surface as an unhandled rejection.
+  bettors?.catch(() => undefined);
   const [rows, summary] = await Promise.all([queryRows(db, d, f, options, bettors), querySummary(db, d, f, bettors)]);
   return { list: rows.list.map((r) => formatRow(d, r)), total: rows.total, summary: summary.map((s) => formatSummary(d, s)) };
 }
