@@ -7,6 +7,8 @@
  *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/reports.ts [--runs 30] [--baseline-runs 1] [--tz 1] [--only agent] [--player ACCOUNT]
  *
  * --player times every call filtered to one player account (the report screens' player filter).
+ * --busy times, instead, a light call (currency/list) made every 10 ms while the report calls run
+ * back to back: what another operator's screen waits while one reads a year of reports.
  *
  * The database must hold demo data (npm run demo -- --bets N --days 365; for PostgreSQL see
  * bench/copy-to-postgres.ts). The range is the last 365 local days that hold bets.
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     start: { type: 'string' },
     end: { type: 'string' },
     player: { type: 'string' },
+    busy: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
@@ -94,6 +97,31 @@ async function timeCall(path: string): Promise<{ wall: number[]; cpu: number[] }
     }
   }
   return { wall, cpu };
+}
+
+/** --busy: light-call latencies while every selected report call runs RUNS times back to back. */
+async function busy(paths: string[]) {
+  let running = true;
+  const reports = (async () => {
+    for (const path of paths) {
+      for (let i = 0; i < RUNS; i++) await app.inject({ method: 'POST', url: `/v1/operator/${path}`, payload: { ...body, token } });
+    }
+    running = false;
+  })();
+  const light: number[] = [];
+  while (running) {
+    const t0 = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/v1/operator/currency/list', payload: { token } });
+    light.push(performance.now() - t0);
+    if ((res.json() as { error_code: string }).error_code !== '0') throw new Error(`currency/list: ${res.body}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await reports;
+  const max = Math.max(...light);
+  console.log(
+    `currency/list while ${paths.length} report calls ran ${RUNS} times each: ${light.length} calls, ` +
+      `p50 ${quantile(light, 0.5).toFixed(1)} ms, p95 ${quantile(light, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`,
+  );
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -153,6 +181,12 @@ async function baseline(d: report.ReportDef): Promise<number> {
 // ------------------------------------------------------------------------------------------------
 
 const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT].filter((d) => !values.only || d.path.includes(values.only));
+if (values.busy) {
+  await busy(defs.map((d) => d.path));
+  await app.close();
+  await database.destroy();
+  process.exit(0);
+}
 const tzLabel = TIMEZONES.find((t) => t.id === TZ)!.label;
 console.log(
   `Report benchmark: ${database.dialect}, ${toNumber(span.n).toLocaleString('en')} bets, range ${start} … ${end} (${tzLabel}), ` +
