@@ -18,6 +18,12 @@ export interface Database {
    * reader worker threads (sqlite-readers.ts); otherwise this is `db`.
    */
   reader: Kysely<DB>;
+  /**
+   * How many statements `reader` runs side by side: a large report statement is split into this
+   * many (report/repository.ts, player slices). SQLite: its reader workers; PostgreSQL: one per
+   * core of this machine, at most four.
+   */
+  readParallelism: number;
   dialect: Dialect;
   destroy(): Promise<void>;
 }
@@ -46,7 +52,7 @@ export function openDatabase(url: string): Database {
     // next query opens a new connection.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, reader: db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, reader: db, readParallelism: Math.min(4, os.availableParallelism()), dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
   const file = url.slice('sqlite:'.length);
@@ -67,6 +73,7 @@ export function openDatabase(url: string): Database {
   return {
     db,
     reader,
+    readParallelism: Math.max(1, readers),
     dialect: 'sqlite',
     destroy: async () => {
       if (reader !== db) await reader.destroy();

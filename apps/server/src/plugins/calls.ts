@@ -15,6 +15,8 @@ export interface CallContext {
   db: Kysely<DB>;
   /** Reads that need no transaction and none of this call's writes (reports); see Database.reader. */
   reader: Kysely<DB>;
+  /** Statements `reader` runs side by side (see Database.readParallelism). */
+  readParallelism: number;
   dialect: Dialect;
   config: Config;
   /** The logged-in user; null only for public calls. */
@@ -92,6 +94,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     const ctxFor = (db: Kysely<DB>): CallContext => ({
       db,
       reader: database.reader,
+      readParallelism: database.readParallelism,
       dialect: database.dialect,
       config,
       user,

@@ -36,6 +36,22 @@ export interface ResolvedFilter {
   gameId: number | null;
   platformId: number | null;
   playerIds: number[] | null;
+  /**
+   * Player-id ranges [lo, hi) that split every player (null: no split). The largest statements —
+   * distinct bettor counts, the count of per-player groups by period, the ranking of per-player
+   * groups — are made once per slice and run side by side (PostgreSQL's pool, SQLite's reader
+   * workers), and their answers combined: player-grain groups and distinct players never span
+   * two slices, so counts add up and each slice's best rows contain the best rows of all.
+   */
+  playerSlices: PlayerSlice[] | null;
+  /** The one slice a statement is made for (bySlices): its player-grain rows are that slice's. */
+  slice?: PlayerSlice;
+}
+
+/** Players with lo ≤ id < hi; null is open-ended (the first and last slices). */
+export interface PlayerSlice {
+  lo: number | null;
+  hi: number | null;
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -137,7 +153,8 @@ function partsFor(source: Source | 'agg_new_player', period: ReportDef['period']
 function partRows(f: ResolvedFilter, source: Source | 'agg_new_player', parts: Array<{ lead: number; from: number; to: number }>, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
   const conds = [...filterConditions(source, f), ...extra];
   const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
-  const byPeriod = f.dialect === 'sqlite' && f.playerIds !== null && PLAYER_GRAIN.has(source as Source);
+  // A slice's players are found the same way: the key seeks to the first of them in each period.
+  const byPeriod = f.dialect === 'sqlite' && (f.playerIds !== null || f.slice !== undefined) && PLAYER_GRAIN.has(source as Source);
   const inPart = (p: { lead: number; from: number; to: number }) => {
     if (!byPeriod) return sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
     // Our own integers, written into the text: a year of half-hours would exceed the parameter limit.
@@ -163,10 +180,54 @@ function filterConditions(source: Source | 'agg_new_player' | 'player', f: Resol
   if (f.gameId !== null) out.push(sql`game_id = ${f.gameId}`);
   if (f.platformId !== null) out.push(sql`platform_id = ${f.platformId}`);
   if (f.playerIds) out.push(sql`player_id IN (${sql.join(f.playerIds)})`);
+  if (f.slice) {
+    if (f.slice.lo !== null) out.push(sql`player_id >= ${int(f.slice.lo)}`);
+    if (f.slice.hi !== null) out.push(sql`player_id < ${int(f.slice.hi)}`);
+  }
   return out;
 }
 
 const and = (conds: RawBuilder<unknown>[]) => (conds.length ? sql.join(conds, sql` AND `) : sql`1 = 1`);
+
+/**
+ * `parts` equal ranges over the player ids there are now. The first and last are open-ended, so a
+ * player created while the report runs still falls in one.
+ */
+export async function playerSlices(db: Kysely<DB>, parts: number): Promise<PlayerSlice[] | null> {
+  const r = await db.selectFrom('player').select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')]).executeTakeFirst();
+  if (r?.lo === null || r?.lo === undefined || r.hi === null) return null;
+  const [lo, hi] = [toNumber(r.lo), toNumber(r.hi) + 1];
+  const step = Math.ceil((hi - lo) / parts);
+  if (step < 1) return null;
+  const bounds = Array.from({ length: parts - 1 }, (_, i) => lo + step * (i + 1)).filter((b) => b < hi);
+  if (bounds.length === 0) return null;
+  return [null, ...bounds].map((b, i) => ({ lo: b, hi: bounds[i] ?? null }));
+}
+
+/**
+ * The rows of one statement over player-grain rows, made once per player slice and run side by
+ * side (see ResolvedFilter.playerSlices): `build` is given the filter of each slice in turn (the
+ * whole filter when there are none). The caller combines the slices' rows.
+ */
+async function bySlices(db: Kysely<DB>, f: ResolvedFilter, build: (f: ResolvedFilter) => RawBuilder<unknown>): Promise<Array<Array<Record<string, unknown>>>> {
+  const slices = f.playerIds === null ? f.playerSlices : null;
+  if (!slices) return [(await build(f).execute(db)).rows as Array<Record<string, unknown>>];
+  return Promise.all(slices.map(async (slice) => (await build({ ...f, slice }).execute(db)).rows as Array<Record<string, unknown>>));
+}
+
+/** `bySlices` for a statement of counts per key: the keys' counts summed over the slices. */
+async function countsBySlices(db: Kysely<DB>, f: ResolvedFilter, keys: readonly string[], count: string, build: (f: ResolvedFilter) => RawBuilder<unknown>) {
+  const sums = new Map<string, Record<string, unknown>>();
+  for (const rows of await bySlices(db, f, build)) {
+    for (const r of rows) {
+      const key = keys.map((k) => toNumber(r[k])).join(',');
+      const seen = sums.get(key);
+      if (seen) seen[count] = toNumber(seen[count]) + toNumber(r[count]);
+      else sums.set(key, { ...r, [count]: toNumber(r[count]) });
+    }
+  }
+  return [...sums.values()];
+}
 
 /** Local hour / day / month number of a row, from its period start (any point of a part lies in the same local bucket). */
 function bucketExpr(d: ReportDef, f: ResolvedFilter, col: RawBuilder<unknown> = sql.ref('period')): RawBuilder<unknown> | null {
@@ -516,8 +577,8 @@ export function bettorsAddUp(d: ReportDef, f: ResolvedFilter): boolean {
 /** Distinct bettors of every group of the report (see bettorsAddUp), keyed like the rows. */
 export async function allGroupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<Map<string, number>> {
   const p = plan(d, f);
-  const { rows } = await bettorQuery(p, f.from, f.to).execute(db);
-  return new Map((rows as Array<Record<string, unknown>>).map((r) => [p.dims.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)]));
+  const rows = await countsBySlices(db, f, p.dims, 'bettor_count', (fs) => bettorQuery({ ...p, f: fs }, f.from, f.to));
+  return new Map(rows.map((r) => [p.dims.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)]));
 }
 
 /** The local bucket numbers lo … hi as a range of half-hours, within the filter's range. */
@@ -542,12 +603,17 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))} FROM ${rows}`;
-  let groups = keys(partRows(f, p.sums, parts));
-  if (d.newPlayers && p.newPlayerRows) {
-    // Periods with registrations but no bets are rows too (see groupedQuery).
-    groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
-  }
-  const { rows } = await sql<{ bucket: unknown; n: unknown }>`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`.execute(db);
+  const withNewPlayers = d.newPlayers && p.newPlayerRows;
+  // Groups of one player each are counted per player slice and added up.
+  const sliceable = PLAYER_GRAIN.has(p.sums) && p.dims.includes('player_id') && !withNewPlayers;
+  const rows = await countsBySlices(db, sliceable ? f : { ...f, playerSlices: null }, ['bucket'], 'n', (fs) => {
+    let groups = keys(partRows(fs, p.sums, parts));
+    if (withNewPlayers) {
+      // Periods with registrations but no bets are rows too (see groupedQuery).
+      groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
+    }
+    return sql`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`;
+  });
   const descending = !o.sortField || o.sortOrder !== 'asc';
   const counts = rows.map((r) => ({ bucket: toNumber(r.bucket), n: toNumber(r.n) })).sort((a, b) => (descending ? b.bucket - a.bucket : a.bucket - b.bucket));
   const total = counts.reduce((sum, c) => sum + c.n, 0);
@@ -578,17 +644,40 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const field = o.sortField ?? 'bet_amount';
   const oneSum = (SUM_COLUMNS as readonly string[]).includes(field);
   if (!o.page || p.bucket || p.direct || d.newPlayers || !oneSum || !PLAYER_GRAIN.has(p.sums) || !p.dims.includes('player_id')) return null;
-  const dir = o.sortField && o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const ascending = o.sortField !== null && o.sortOrder === 'asc';
+  const dir = ascending ? sql`ASC` : sql`DESC`;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = p.dims.map((c) => sql.ref(c));
-  // The same order as rowsQuery: the sum, then the group key ascending.
-  const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, COUNT(*) OVER () AS total_rows
-    FROM ${partRows(f, p.sums, parts)}
-    GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))}
-    ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
-    LIMIT ${o.page.limit} OFFSET ${o.page.offset}`.execute(db);
+  const { limit, offset } = o.page;
+  const sliced = f.playerSlices !== null && f.playerIds === null;
+  // The same order as rowsQuery: the sum, then the group key ascending. Split by players, each
+  // slice answers its first offset + limit rows with its own count; the page is cut from them.
+  const ranked = await bySlices(
+    db,
+    f,
+    (fs) => sql`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text, COUNT(*) OVER () AS total_rows
+      FROM ${partRows(fs, p.sums, parts)}
+      GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))}
+      ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
+      LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
+  );
   const keyOf = (r: Record<string, unknown>) => p.dims.map((c) => toNumber(r[c])).join(',');
-  const total = rows.length ? toNumber(rows[0]!.total_rows) : null;
+  let rows: Array<Record<string, unknown>>;
+  let total: number | null;
+  if (sliced) {
+    // A slice without rows has no groups at all (it was asked from its first row).
+    total = ranked.reduce((n, slice) => n + (slice.length ? toNumber(slice[0]!.total_rows) : 0), 0);
+    const byRank = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+      const [x, y] = [BigInt(String(a.rank_text)), BigInt(String(b.rank_text))];
+      if (x !== y) return (x < y) !== ascending ? 1 : -1;
+      for (const c of p.dims) if (toNumber(a[c]) !== toNumber(b[c])) return toNumber(a[c]) - toNumber(b[c]);
+      return 0;
+    };
+    rows = ranked.flat().sort(byRank).slice(offset, offset + limit);
+  } else {
+    rows = ranked[0]!;
+    total = rows.length ? toNumber(rows[0]!.total_rows) : null;
+  }
   if (rows.length === 0) return { rows: [], total };
   // The page's groups in full: narrowed to their players, then picked by key in rank order.
   const players = [...new Set(rows.map((r) => toNumber(r.player_id)))];
@@ -647,10 +736,10 @@ export async function fillBettors(db: Kysely<DB>, p: Plan, list: ReportRowRaw[])
     const values = [...new Set(list.map((r) => (r as unknown as Record<string, number | null>)[col]).filter((v): v is number => v !== null))];
     if (values.length) extra.push(sql`${sql.ref(col)} IN (${sql.join(values)})`);
   }
-  const { rows } = await bettorQuery(p, from, to, extra).execute(db);
   const keys = [...(p.bucket ? ['bucket'] : []), ...p.dims];
+  const rows = await countsBySlices(db, f, keys, 'bettor_count', (fs) => bettorQuery({ ...p, f: fs }, from, to, extra));
   const keyOf = (r: Record<string, unknown>) => keys.map((k) => toNumber(r[k])).join(',');
-  const counts = new Map((rows as Array<Record<string, unknown>>).map((r) => [keyOf(r), toNumber(r.bettor_count)]));
+  const counts = new Map(rows.map((r) => [keyOf(r), toNumber(r.bettor_count)]));
   for (const r of list) r.bettor_count = counts.get(keyOf(r as unknown as Record<string, unknown>)) ?? 0;
 }
 
@@ -693,7 +782,7 @@ export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
       ${sql.join(SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map((c) => sql`CAST(s.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`))},
       ${d.newPlayers ? sql`s.new_player_count` : sql`0 AS new_player_count`}
       FROM (${sumsSql}) s LEFT JOIN currency c ON c.id = s.currency_id ORDER BY c.code`.execute(db),
-    groupBettors ?? bettorQuery(bp, f.from, f.to).execute(db),
+    groupBettors ?? countsBySlices(db, f, ['currency_id'], 'bettor_count', (fs) => bettorQuery({ ...bp, f: fs }, f.from, f.to)),
   ]);
   const bettorOf = new Map<number, number>();
   if (bettors instanceof Map) {
@@ -703,7 +792,7 @@ export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
       bettorOf.set(cid, (bettorOf.get(cid) ?? 0) + n);
     }
   } else {
-    for (const r of bettors.rows as Array<Record<string, unknown>>) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
+    for (const r of bettors) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
   }
   return sums.rows.map((r) => ({
     currency_id: toNumber(r.currency_id),

@@ -10,7 +10,7 @@ export const reportModule: ServerModule = {
   calls: report.reportCalls,
   register(app) {
     for (const pair of report.reportCallPairs) {
-      registerCall(app, pair.list, async (input, ctx) => runReport(ctx.reader, ctx.dialect, pair.def, input, ctx.lang));
+      registerCall(app, pair.list, async (input, ctx) => runReport(ctx.reader, ctx.dialect, pair.def, input, ctx.lang, ctx.readParallelism));
       registerCall(app, asBinary(pair.export), async (input, ctx) => exportReport(ctx, pair.def, input));
     }
   },

@@ -12,6 +12,7 @@ import {
   bettingQuery,
   bettingSortable,
   playersByAccount,
+  playerSlices,
   queryBetting,
   queryRows,
   querySummary,
@@ -33,8 +34,9 @@ const invalid = (zh: string, en: string) => new ApiError(ErrorCode.InvalidParame
 /**
  * Checks the dates and sort field and turns ids/accounts into what the SQL filters by. Answers
  * null when the filters can match nothing (an unknown player account): the report is then empty.
+ * `parallelism` > 1 splits the players into that many slices (see ResolvedFilter.playerSlices).
  */
-export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput): Promise<ResolvedFilter | null> {
+export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput, parallelism = 1): Promise<ResolvedFilter | null> {
   if (input.end_date < input.start_date) {
     throw invalid('结束日期不能早于开始日期', 'end_date must not be before start_date');
   }
@@ -70,6 +72,7 @@ export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportD
     gameId: input.game_id > 0 ? input.game_id : null,
     platformId: input.platform_id > 0 ? input.platform_id : null,
     playerIds,
+    playerSlices: playerIds || parallelism < 2 ? null : await playerSlices(db, parallelism),
   };
 }
 
@@ -178,9 +181,9 @@ export interface ReportAnswer {
   summary: Row[];
 }
 
-/** One page of a report with its total and per-currency summary. */
-export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang): Promise<ReportAnswer> {
-  const f = await resolveFilter(db, dialect, d, input);
+/** One page of a report with its total and per-currency summary (`parallelism`: see resolveFilter). */
+export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang, parallelism = 1): Promise<ReportAnswer> {
+  const f = await resolveFilter(db, dialect, d, input, parallelism);
   if (!f) return { list: [], total: 0, summary: [] };
   const options: RowQueryOptions = {
     sortField: input.sort_field || null,
