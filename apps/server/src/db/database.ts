@@ -19,9 +19,10 @@ export interface Database {
    */
   reader: Kysely<DB>;
   /**
-   * How many statements `reader` runs side by side: a large report statement is split into this
-   * many (report/repository.ts, player slices). SQLite: its reader workers; PostgreSQL: one per
-   * core of this machine, at most four.
+   * Into how many statements run side by side a large report statement is split (player slices,
+   * report/repository.ts). SQLite: one per reader worker. PostgreSQL: 1. It runs a large scan on
+   * parallel workers of its own, and split by player its plans got worse: read through the index
+   * by player, game summary and game player took 1.3–1.7 times as long (bench/README.md).
    */
   readParallelism: number;
   dialect: Dialect;
@@ -52,7 +53,7 @@ export function openDatabase(url: string): Database {
     // next query opens a new connection.
     pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, reader: db, readParallelism: Math.min(4, os.availableParallelism()), dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, reader: db, readParallelism: 1, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
   const file = url.slice('sqlite:'.length);
