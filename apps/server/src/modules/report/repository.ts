@@ -39,9 +39,10 @@ export interface ResolvedFilter {
   /**
    * Player-id ranges [lo, hi) that split every player (null: no split). The largest statements —
    * distinct bettor counts, the count of per-player groups by period, the ranking of per-player
-   * groups — are made once per slice and run side by side (PostgreSQL's pool, SQLite's reader
-   * workers), and their answers combined: player-grain groups and distinct players never span
-   * two slices, so counts add up and each slice's best rows contain the best rows of all.
+   * groups — are made once per slice and run side by side (SQLite's reader workers; see
+   * Database.readParallelism), and their answers combined: player-grain groups and distinct
+   * players never span two slices, so counts add up and each slice's best rows contain the best
+   * rows of all.
    */
   playerSlices: PlayerSlice[] | null;
   /** The one slice a statement is made for (bySlices): its player-grain rows are that slice's. */
