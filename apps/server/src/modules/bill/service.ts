@@ -30,8 +30,7 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
     // An unknown agent has no sub-tree: a path no agent has matches nothing.
     filter.agentPath = (await agentPath(db, input.agent_id)) ?? '/none/';
   }
-  const total = await countLedger(db, filter);
-  const rows = await pageLedger(db, filter, input.page, input.page_size);
+  const [total, rows] = await Promise.all([countLedger(db, filter), pageLedger(db, filter, input.page, input.page_size)]);
   return {
     total,
     list: rows.map((r) => ({
