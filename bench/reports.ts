@@ -30,7 +30,7 @@ import { toNumber } from '../apps/server/src/lib/sql.ts';
 if (process.env.MALLOC_TOP_PAD_ === undefined) {
   const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
-    env: { ...process.env, MALLOC_TOP_PAD_: String(16 * 1024 * 1024) },
+    env: { ...process.env, MALLOC_TOP_PAD_: String(8 * 1024 * 1024) },
   });
   process.exit(again.status ?? 1);
 }

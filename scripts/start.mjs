@@ -34,9 +34,9 @@ if (!built && process.env.SKIP_WEB_BUILD !== '1') {
 // The SQLite reader threads (apps/server/src/db/sqlite-readers.ts) allocate and free megabytes per
 // report statement. glibc hands a thread's freed memory straight back to the system, and the next
 // statement faults it in again: a distinct count measured 61 ms on a reader against 39 ms on the
-// main thread. A 16 MB pad kept at the top of each heap removes the difference. Read by glibc at
+// main thread. An 8 MB pad kept at the top of each heap removes the difference (4 MB did too). Read by glibc at
 // process start, so it is set here, for the server's process; a value already set is kept.
-const env = { MALLOC_TOP_PAD_: String(16 * 1024 * 1024), ...process.env };
+const env = { MALLOC_TOP_PAD_: String(8 * 1024 * 1024), ...process.env };
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',

@@ -64,6 +64,15 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/**
+ * Each reader's page cache, in KiB (SQLite's negative `cache_size`); pages it does not keep are read
+ * again from the operating system's file cache. With 64 MB each, as the serving connection has, a
+ * server that had answered a year of every report call peaked at 319 MB during a million-row export,
+ * over the 300 MB target; with 8 MB (and glibc's pad at 8 MB) at 295 MB (bench/README.md). The
+ * report statements measured as fast as on the serving connection.
+ */
+const READER_CACHE_KIB = -8192;
+
 interface Job {
   id: number;
   sql: string;
@@ -151,7 +160,7 @@ export class ReaderPool {
   private start(): Reader {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { driver: this.driver, file: this.options.file, cacheSize: this.options.cacheSize ?? -65536 },
+      workerData: { driver: this.driver, file: this.options.file, cacheSize: this.options.cacheSize ?? READER_CACHE_KIB },
     });
     worker.unref();
     const reader: Reader = { worker, job: null };
