@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type BetterSqlite3 from 'better-sqlite3';
+import { stopWorker } from './stop-worker.ts';
 
 /**
  * Copies the SQLite write-ahead log back into the database file from a second connection on a
@@ -68,14 +69,7 @@ export function startCheckpointer(
   return async () => {
     if (stopping) return;
     stopping = true;
-    // Referenced again while it finishes: otherwise a process with nothing else to do would end
-    // before the worker has closed its connection.
-    worker.ref();
-    worker.postMessage('stop');
     // A worker stuck in a long checkpoint is not waited for beyond a few seconds.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 5_000)))]);
-    clearTimeout(timer);
-    await worker.terminate();
+    await stopWorker(worker, exited, 5_000);
   };
 }

@@ -11,6 +11,7 @@ import {
   type Kysely,
   type QueryResult,
 } from 'kysely';
+import { stopWorker } from './stop-worker.ts';
 
 /**
  * Read-only SQLite connections on worker threads, for the statements of the report calls.
@@ -83,6 +84,7 @@ interface Job {
 
 interface Reader {
   worker: Worker;
+  exited: Promise<void>;
   /** The statement it is running, if any: a reader runs one at a time. */
   job: Job | null;
 }
@@ -132,16 +134,7 @@ export class ReaderPool {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error('the SQLite readers are closed'));
     const readers = this.readers.splice(0);
-    await Promise.all(
-      readers.map(async (r) => {
-        const exited = new Promise<void>((resolve) => r.worker.once('exit', () => resolve()));
-        r.worker.postMessage('stop');
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([exited, new Promise<void>((resolve) => (timer = setTimeout(resolve, 2_000)))]);
-        clearTimeout(timer);
-        await r.worker.terminate();
-      }),
-    );
+    await Promise.all(readers.map((r) => stopWorker(r.worker, r.exited, 2_000)));
   }
 
   /** Hands waiting statements to idle readers, starting readers up to the pool's size. */
@@ -163,7 +156,7 @@ export class ReaderPool {
       workerData: { driver: this.driver, file: this.options.file, cacheSize: this.options.cacheSize ?? READER_CACHE_KIB },
     });
     worker.unref();
-    const reader: Reader = { worker, job: null };
+    const reader: Reader = { worker, exited: new Promise((resolve) => worker.once('exit', () => resolve())), job: null };
     this.readers.push(reader);
     worker.on('message', (m: Answer) => {
       const job = reader.job;
