@@ -205,13 +205,16 @@ export async function playerSlices(db: Kysely<DB>, parts: number): Promise<Playe
   return [null, ...bounds].map((b, i) => ({ lo: b, hi: bounds[i] ?? null }));
 }
 
+/** The slices a statement is split into; none under a player filter, which names its players. */
+const slicesOf = (f: ResolvedFilter) => (f.playerIds === null ? f.playerSlices : null);
+
 /**
  * The rows of one statement over player-grain rows, made once per player slice and run side by
  * side (see ResolvedFilter.playerSlices): `build` is given the filter of each slice in turn (the
  * whole filter when there are none). The caller combines the slices' rows.
  */
 async function bySlices(db: Kysely<DB>, f: ResolvedFilter, build: (f: ResolvedFilter) => RawBuilder<unknown>): Promise<Array<Array<Record<string, unknown>>>> {
-  const slices = f.playerIds === null ? f.playerSlices : null;
+  const slices = slicesOf(f);
   if (!slices) return [(await build(f).execute(db)).rows as Array<Record<string, unknown>>];
   return Promise.all(slices.map(async (slice) => (await build({ ...f, slice }).execute(db)).rows as Array<Record<string, unknown>>));
 }
@@ -650,7 +653,7 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = p.dims.map((c) => sql.ref(c));
   const { limit, offset } = o.page;
-  const sliced = f.playerSlices !== null && f.playerIds === null;
+  const sliced = slicesOf(f) !== null;
   // The same order as rowsQuery: the sum, then the group key ascending. Split by players, each
   // slice answers its first offset + limit rows with its own count; the page is cut from them.
   const ranked = await bySlices(
