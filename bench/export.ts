@@ -21,6 +21,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, report: { type: 'string', default: 'player/report/player/betting' }, 'after-reports': { type: 'boolean', default: false } },
@@ -50,8 +51,8 @@ const port = 18000 + Math.floor(Math.random() * 1000);
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-export-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
-  // MALLOC_TOP_PAD_ as scripts/start.mjs sets it.
-  env: { MALLOC_TOP_PAD_: String(8 * 1024 * 1024), ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPORT_DIR: exportDir, WEB_DIST: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+  // glibc's heap pad as npm start sets it (scripts/lib/heap-pad.mjs).
+  env: { ...HEAP_PAD_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', EXPORT_DIR: exportDir, WEB_DIST: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const status = () => {

@@ -24,13 +24,14 @@ import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { DEMO_ADMIN, seedOperators } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
 
 // Measured as `npm start` runs the server: with glibc's heap pad for the SQLite reader threads
-// (scripts/start.mjs), which must be in the environment when the process starts.
+// (scripts/lib/heap-pad.mjs), which must be in the environment when the process starts.
 if (process.env.MALLOC_TOP_PAD_ === undefined) {
   const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
-    env: { ...process.env, MALLOC_TOP_PAD_: String(8 * 1024 * 1024) },
+    env: { ...process.env, ...HEAP_PAD_ENV },
   });
   process.exit(again.status ?? 1);
 }

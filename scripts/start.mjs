@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HEAP_PAD_ENV } from './lib/heap-pad.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
@@ -31,16 +32,10 @@ if (!built && process.env.SKIP_WEB_BUILD !== '1') {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The SQLite reader threads (apps/server/src/db/sqlite-readers.ts) allocate and free megabytes per
-// report statement. glibc hands a thread's freed memory straight back to the system, and the next
-// statement faults it in again: a distinct count measured 61 ms on a reader against 39 ms on the
-// main thread. An 8 MB pad kept at the top of each heap removes the difference (4 MB did too). Read by glibc at
-// process start, so it is set here, for the server's process; a value already set is kept.
-const env = { MALLOC_TOP_PAD_: String(8 * 1024 * 1024), ...process.env };
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env,
+  env: { ...HEAP_PAD_ENV, ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

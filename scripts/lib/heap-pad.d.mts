@@ -1,0 +1,1 @@
+export declare const HEAP_PAD_ENV: { MALLOC_TOP_PAD_: string };
