@@ -137,9 +137,24 @@ export async function pickFromMenu(page: Page, opener: Locator | (() => Promise<
     await page.mouse.move(0, 0);
     const entry = openMenuItem(page, item);
     if (!(await entry.isVisible())) await open();
-    await entry.click({ timeout: 5_000 });
+    await clickWhereItIs(page, entry);
     await settled(5_000);
   }).toPass({ timeout: 30_000 });
+}
+
+/**
+ * Clicks an open menu's item at the place it is shown, once its opening motion has ended, as a
+ * person does. Playwright's own click first scrolls the element "into view", and for a menu in
+ * the sticky header or tags bar that scrolls the page although the item is already in sight; a
+ * scroll closes a context menu (antd aligns it to the pointer and drops it when the page moves),
+ * so the click then found the menu closing.
+ */
+async function clickWhereItIs(page: Page, entry: Locator) {
+  await expect(entry).toBeVisible({ timeout: 5_000 });
+  await expect(page.locator('.ant-dropdown[class*="-enter"]')).toHaveCount(0, { timeout: 5_000 });
+  const box = await entry.boundingBox();
+  if (!box) throw new Error('the menu item is not on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 export async function signOut(page: Page) {
