@@ -13,28 +13,15 @@
  * The database must hold demo data (npm run demo -- --bets N --days 365; for PostgreSQL see
  * bench/copy-to-postgres.ts). The range is the last 365 local days that hold bets.
  */
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { sql, type RawBuilder } from 'kysely';
 import { report, TIMEZONES } from '@console/contract';
-import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
-import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
-import { DEMO_ADMIN, seedOperators } from '../apps/server/src/db/seed/index.ts';
-import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
-import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
+import { benchServer, runWithHeapPad } from './server.ts';
+import { quantile } from './stats.ts';
 
-// Measured as `npm start` runs the server: with glibc's heap pad for the SQLite reader threads
-// (scripts/lib/heap-pad.mjs), which must be in the environment when the process starts.
-if (process.env.MALLOC_TOP_PAD_ === undefined) {
-  const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, ...HEAP_PAD_ENV },
-  });
-  process.exit(again.status ?? 1);
-}
+runWithHeapPad();
 
 const { values } = parseArgs({
   options: {
@@ -51,21 +38,7 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const BASELINE_RUNS = Number(values['baseline-runs']);
 const TZ = Number(values.tz);
-const url = process.env.DATABASE_URL;
-if (!url) throw new Error('set DATABASE_URL to the benchmark database');
-
-const database = openDatabase(url);
-await migrateToLatest(database);
-await seedOperators(database);
-const app = await buildApp({ database, migrate: false, config: { webDist: '', logLevel: 'silent', validateResponses: false } });
-await app.ready();
-
-const login = await app.inject({
-  method: 'POST',
-  url: '/v1/operator/login',
-  payload: { type: 1, account: DEMO_ADMIN.account, password: clientPasswordHash(DEMO_ADMIN.password), google_code: '', phone: '', message_code: '' },
-});
-const token = (login.json() as { data: { token: string } }).data.token;
+const { database, app, call } = await benchServer();
 
 const off = TIMEZONES.find((t) => t.id === TZ)!.offsetMinutes;
 const span = await database.db.selectFrom('bet').select((eb) => [eb.fn.min('settle_time').as('min'), eb.fn.max('settle_time').as('max'), eb.fn.countAll().as('n')]).executeTakeFirstOrThrow();
@@ -74,10 +47,6 @@ const end = values.end ?? localDate(toNumber(span.max));
 const start = values.start ?? new Date(Date.parse(`${end}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
 const body = { start_date: start, end_date: end, time_zone_id: TZ, page: 1, page_size: 20, ...(values.player ? { player_account: values.player } : {}) };
 
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-};
 
 /** Wall-clock ms per call, and CPU ms of this process per call (SQLite runs in-process). */
 async function timeCall(path: string): Promise<{ wall: number[]; cpu: number[] }> {
@@ -86,11 +55,9 @@ async function timeCall(path: string): Promise<{ wall: number[]; cpu: number[] }
   for (let i = 0; i < RUNS + 2; i++) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: `/v1/operator/${path}`, payload: { ...body, token } });
+    await call(path, body);
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
-    const j = res.json() as { error_code: string; error_msg: string };
-    if (j.error_code !== '0') throw new Error(`${path}: ${j.error_code} ${j.error_msg}`);
     if (i >= 2) {
       // two warm-up calls
       wall.push(ms);
@@ -105,16 +72,15 @@ async function busy(paths: string[]) {
   let running = true;
   const reports = (async () => {
     for (const path of paths) {
-      for (let i = 0; i < RUNS; i++) await app.inject({ method: 'POST', url: `/v1/operator/${path}`, payload: { ...body, token } });
+      for (let i = 0; i < RUNS; i++) await call(path, body);
     }
     running = false;
   })();
   const light: number[] = [];
   while (running) {
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/v1/operator/currency/list', payload: { token } });
+    await call('currency/list', {});
     light.push(performance.now() - t0);
-    if ((res.json() as { error_code: string }).error_code !== '0') throw new Error(`currency/list: ${res.body}`);
     await new Promise((r) => setTimeout(r, 10));
   }
   await reports;

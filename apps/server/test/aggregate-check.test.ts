@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { checkAggregates, rebuildAggregates } from '../src/modules/aggregate/maintenance.ts';
 import { readAggregateRows } from '../src/modules/aggregate/repository.ts';
 import { AGG_TABLES } from '../src/modules/aggregate/tables.ts';
+import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
 import { describeOnDatabases } from './harness.ts';
 import { ingestScenario } from './report-fixtures.ts';
 
@@ -19,6 +20,7 @@ async function snapshot(db: Parameters<typeof readAggregateRows>[0]) {
   for (const table of AGG_TABLES) {
     for (const r of await readAggregateRows(db, table, null, null, null)) out.push(`${table}:${r.key.join(',')}=${r.values.join(',')}`);
   }
+  for (const r of await ledgerDayCounts(db, false)) out.push(`ledger_day_count:${r.day},${r.agent_id},${r.currency_id},${r.type}=${r.entry_count}`);
   return out.sort();
 }
 
@@ -58,11 +60,19 @@ describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
     await sql`DELETE FROM agg_player_game WHERE lvl = 0 AND period = (SELECT MAX(period) FROM agg_player_game WHERE lvl = 0)`.execute(db);
     await sql`UPDATE agg_agent_hour SET win_count = win_count + 5 WHERE fam = 1 AND bet_count > 0 AND period = (SELECT MIN(period) FROM agg_agent_hour WHERE fam = 1 AND bet_count > 0)`.execute(db);
     await sql`INSERT INTO agg_new_player (lvl, period, agent_id, currency_id, player_count) VALUES (1, 1, 1, 1, 1)`.execute(db);
+    // The bill list's per-day counts: one changed, one gone, one stray.
+    await sql`UPDATE ledger_day_count SET entry_count = entry_count + 1 WHERE day = (SELECT MIN(day) FROM ledger_day_count)`.execute(db);
+    await sql`DELETE FROM ledger_day_count WHERE day = (SELECT MAX(day) FROM ledger_day_count)`.execute(db);
+    await sql`INSERT INTO ledger_day_count (day, agent_id, currency_id, type, entry_count) VALUES (3, 1, 1, 'bet', 2)`.execute(db);
     const diffs = await checkAggregates(t().database);
     const tables = new Set(diffs.map((d) => d.table));
-    expect(tables).toEqual(new Set(['agg_dim', 'agg_player_game', 'agg_agent_hour', 'agg_new_player']));
+    expect(tables).toEqual(new Set(['agg_dim', 'agg_player_game', 'agg_agent_hour', 'agg_new_player', 'ledger_day_count']));
     expect(diffs.find((d) => d.table === 'agg_player_game')!.actual).toBeNull();
     expect(diffs.find((d) => d.table === 'agg_new_player')!.expected).toBeNull();
+    const counts = diffs.filter((d) => d.table === 'ledger_day_count');
+    expect(counts.some((d) => d.expected && d.actual && Number(d.actual[0]) === Number(d.expected[0]) + 1)).toBe(true);
+    expect(counts.some((d) => d.actual === null)).toBe(true);
+    expect(counts).toContainEqual({ table: 'ledger_day_count', key: [3, 1, 1, 'bet'], expected: null, actual: ['2'] });
 
     await rebuildAggregates(t().database);
     expect(await checkAggregates(t().database)).toEqual([]);

@@ -1,6 +1,10 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
+import { ingestTransfers } from '../src/modules/ingest/service.ts';
+import { toNumber } from '../src/lib/sql.ts';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
+import { ingestScenario, rng } from './report-fixtures.ts';
 
 interface Bill {
   id: number;
@@ -128,5 +132,73 @@ describeOnDatabases('bill/list', (t) => {
     expect((await t().call('bill/list', {}, { token: other })).error_code).toBe('A0301');
     const allowed = await loginWithPermissions(t(), 'bills', '6');
     expect((await t().call('bill/list', {}, { token: allowed })).error_code).toBe('0');
+  });
+});
+
+describeOnDatabases('bill/list totals', (t) => {
+  const DAY = 86_400_000;
+  let token: string;
+  let entries: Array<{ time: number; agent_path: string; currency_id: number; type: string }>;
+  let agents: Array<{ id: number; path: string }>;
+  let currencies: number[];
+
+  beforeAll(async () => {
+    const s = await ingestScenario(t(), 9031, 400);
+    // Movements on a UTC midnight and a millisecond either side of one: the edges of the per-day counts.
+    const edge = Date.UTC(2025, 1, 10);
+    await ingestTransfers(t().database, [edge - 1, edge, edge + 1, edge + DAY - 1].map((time, i) =>
+      ({ order_id: `edge-${i}`, agent_code: 'A1', player_account: 'p10', currency_code: 'CNY', direction: 'in' as const, amount: '1.0000', time: new Date(time).toISOString() })));
+    token = await t().login();
+    const db = t().database.db;
+    const rows = await sql<{ time: unknown; path: string; currency_id: unknown; type: string }>`
+      SELECT l.time, a.path, l.currency_id, l.type FROM ledger_entry l JOIN agent a ON a.id = l.agent_id`.execute(db);
+    entries = rows.rows.map((r) => ({ time: toNumber(r.time), agent_path: r.path, currency_id: toNumber(r.currency_id), type: r.type }));
+    agents = (await db.selectFrom('agent').select(['id', 'path']).execute()).map((a) => ({ id: toNumber(a.id), path: a.path }));
+    currencies = Object.values(s.dims.currency);
+  }, 120_000);
+
+  it('equal a count of the matching entries for every range and filter, day edges included', async () => {
+    expect(entries.length).toBeGreaterThan(500);
+    const r = rng(77);
+    const times = entries.map((e) => e.time);
+    const lo = Math.min(...times);
+    const hi = Math.max(...times);
+    // An end of the range: open, an entry's own instant or a millisecond off it, a UTC midnight
+    // or a millisecond off it, or any instant around the data.
+    const end = (): number | undefined => {
+      const at = r.chance(0.5) ? r.pick(times) : r.int(lo - 2 * DAY, hi + 2 * DAY);
+      const midnight = Math.floor(at / DAY) * DAY;
+      return r.pick([undefined, at, at - 1, at + 1, midnight, midnight - 1, midnight + 1]);
+    };
+    const types = ['', 'bet', 'payout', 'transfer_in', 'transfer_out'];
+    let nonEmpty = 0;
+    for (let i = 0; i < 150; i++) {
+      let [from, to] = [end(), end()];
+      if (from !== undefined && to !== undefined && from > to) [from, to] = [to, from];
+      const agent = r.chance(0.5) ? null : r.pick(agents);
+      const currency = r.chance(0.5) ? null : r.pick(currencies);
+      const type = r.pick(types);
+      const want = entries.filter(
+        (e) =>
+          (from === undefined || e.time >= from) &&
+          (to === undefined || e.time <= to) &&
+          (!agent || e.agent_path.startsWith(agent.path)) &&
+          (currency === null || e.currency_id === currency) &&
+          (!type || e.type === type),
+      ).length;
+      if (want > 0) nonEmpty++;
+      const body = {
+        start_time: from === undefined ? '' : new Date(from).toISOString(),
+        end_time: to === undefined ? '' : new Date(to).toISOString(),
+        agent_id: agent?.id ?? 0,
+        currency_id: currency ?? 0,
+        type,
+        page_size: 1,
+      };
+      const got = await t().call<List<Bill>>('bill/list', body, { token });
+      expect(got.error_code).toBe('0');
+      expect(got.data.total, JSON.stringify(body)).toBe(want);
+    }
+    expect(nonEmpty).toBeGreaterThan(50);
   });
 });

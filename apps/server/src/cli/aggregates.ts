@@ -1,6 +1,7 @@
 /**
- * npm run aggregates:rebuild  — rebuild every report aggregate from the raw bets and players.
- * npm run aggregates:check    — compare the aggregates with the raw bets; print the differences
+ * npm run aggregates:rebuild  — rebuild every report aggregate from the raw bets and players, and
+ *                               the ledger's per-day counts (bill list totals) from its entries.
+ * npm run aggregates:check    — compare them with the raw bets and entries; print the differences
  *                               and exit 1 when there is any.
  * The database is DATABASE_URL (the server's default SQLite file otherwise).
  */
@@ -33,10 +34,10 @@ async function main() {
       console.log(`${d.table} key=(${d.key.join(', ')}) expected=${d.expected ? d.expected.join('/') : 'none'} stored=${d.actual ? d.actual.join('/') : 'missing'}`);
     }
     if (diffs.length > 0) {
-      console.log(`${diffs.length >= 1000 ? 'at least 1000' : diffs.length} difference(s) between the aggregates and the raw bets`);
+      console.log(`${diffs.length >= 1000 ? 'at least 1000' : diffs.length} difference(s) between the aggregates and the raw bets or ledger entries`);
       return 1;
     }
-    console.log(`aggregates match the raw bets (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(`aggregates match the raw bets and ledger entries (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     return 0;
   } finally {
     await database.destroy();

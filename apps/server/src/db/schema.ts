@@ -191,6 +191,15 @@ export interface LedgerEntryTable {
   created_at: string;
 }
 
+/** Ledger entries per UTC day (`time / 86400000`), agent, currency and type (migration 0010). */
+export interface LedgerDayCountTable {
+  day: number;
+  agent_id: number;
+  currency_id: number;
+  type: string;
+  entry_count: Int8;
+}
+
 export interface BetTable {
   id: Generated<number>;
   bet_id: string;
@@ -350,6 +359,7 @@ export interface DB {
   player: PlayerTable;
   wallet: WalletTable;
   ledger_entry: LedgerEntryTable;
+  ledger_day_count: LedgerDayCountTable;
   bet: BetTable;
   dealer_game_config: DealerGameConfigTable;
   agent_game_config: AgentGameConfigTable;

@@ -1,7 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
+
+/** The UTC day number of an instant as SQL writes it, `time / 86400000` (integer division truncates). */
+export const utcDayOf = (epochMs: number) => Math.trunc(epochMs / DAY_MS);
 
 /**
  * On SQLite the by-player indexes of bet and ledger_entry lead with the UTC day of the row's time,
@@ -22,6 +25,6 @@ export function playerDaysCondition(dialect: Dialect, column: 'b.settle_time' | 
 /** The day numbers `time / 86400000` (SQL integer division: truncated) of every instant in [fromMs, toMs). */
 export function utcDaysOf(fromMs: number, toMs: number): number[] {
   const days: number[] = [];
-  for (let d = Math.trunc(fromMs / DAY_MS); fromMs < toMs && d <= Math.trunc((toMs - 1) / DAY_MS); d++) days.push(d);
+  for (let d = utcDayOf(fromMs); fromMs < toMs && d <= utcDayOf(toMs - 1); d++) days.push(d);
   return days;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../lib/write-transaction.ts';
+import { ledgerDayCounts, rebuildLedgerDayCounts } from '../wallet/repository.ts';
 import { HH_MS, HH_PER_DAY, monthSegmentOf } from './periods.ts';
 import {
   betsAfterId,
@@ -19,14 +20,16 @@ import { AGG_TABLES, type AggTableName } from './tables.ts';
 const REBUILD_CHUNK = 20_000;
 
 /**
- * Rebuilds every aggregate from the raw bets and players, in one transaction that keeps the
- * ingest out meanwhile (SQLite: the write lock; PostgreSQL: a SHARE lock on bet and player), so
- * the result is exact even while the server runs. Reads in id-ordered chunks: memory stays flat.
+ * Rebuilds every aggregate from the raw bets and players, and the ledger's per-day counts from
+ * its entries, in one transaction that keeps the ingest out meanwhile (SQLite: the write lock;
+ * PostgreSQL: a SHARE lock on bet, player and ledger_entry), so the result is exact even while the
+ * server runs. Reads bets and players in id-ordered chunks: memory stays flat.
  */
 export async function rebuildAggregates(database: Database, log: (msg: string) => void = () => undefined) {
   return writeTransaction(database, async (db) => {
-    if (database.dialect === 'postgres') await sql`LOCK TABLE bet, player IN SHARE MODE`.execute(db);
+    if (database.dialect === 'postgres') await sql`LOCK TABLE bet, player, ledger_entry IN SHARE MODE`.execute(db);
     await clearAggregates(db);
+    await rebuildLedgerDayCounts(db);
     let players = 0;
     for (let after = 0; ; ) {
       const chunk = await playersAfterId(db, after, REBUILD_CHUNK);
@@ -63,8 +66,8 @@ export async function vacuumAggregates(database: Database): Promise<void> {
 }
 
 export interface AggregateDifference {
-  table: AggTableName;
-  key: number[];
+  table: AggTableName | 'ledger_day_count';
+  key: Array<number | string>;
   /** Values from the raw bets (null: no such row expected). */
   expected: string[] | null;
   /** Values stored (null: the row is missing). */
@@ -106,6 +109,7 @@ export async function checkAggregates(database: Database, limit = 1000): Promise
   const db = database.db;
   const out: AggregateDifference[] = [];
   await checkNewPlayers(db, out);
+  await checkLedgerDayCounts(db, out);
   const span = await settleTimeSpan(db);
   const windowOf = (ms: number) => Math.floor((Math.floor(ms / HH_MS) - 32) / HH_PER_DAY) * HH_PER_DAY + 32;
   // Start where the first bet's month segment starts, so month rows are compared whole.
@@ -174,3 +178,16 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
   diffRows('agg_agent_hour', hours, (await readHourNewPlayers(db)).map((r) => ({ key: r.key, values: r.values.slice(8) })), out);
 }
 
+
+/** ledger_day_count (the bill list's totals) against a count of the ledger's entries. */
+async function checkLedgerDayCounts(db: Kysely<DB>, out: AggregateDifference[]) {
+  const keyOf = (r: { day: number; agent_id: number; currency_id: number; type: string }) => [r.day, r.agent_id, r.currency_id, r.type];
+  const want = new Map((await ledgerDayCounts(db, true)).map((r) => [keyOf(r).join(','), r]));
+  for (const r of await ledgerDayCounts(db, false)) {
+    const k = keyOf(r).join(',');
+    const e = want.get(k);
+    want.delete(k);
+    if (e?.entry_count !== r.entry_count) out.push({ table: 'ledger_day_count', key: keyOf(r), expected: e ? [String(e.entry_count)] : null, actual: [String(r.entry_count)] });
+  }
+  for (const e of want.values()) out.push({ table: 'ledger_day_count', key: keyOf(e), expected: [String(e.entry_count)], actual: null });
+}

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
+import { DAY_MS } from '../../lib/player-days.ts';
 import { int8Text, toNumber } from '../../lib/sql.ts';
 
 const { LEDGER_TYPES } = bill;
@@ -21,18 +22,26 @@ export interface BillFilter {
   playerDays?: RawBuilder<unknown> | null | undefined;
 }
 
+/**
+ * The filters that ledger_day_count can answer too (its columns have the entries' names): the
+ * agent's sub-tree, the currency and the type.
+ */
+function dimensionConditions(f: BillFilter, table: 'ledger_entry' | 'ledger_day_count'): RawBuilder<SqlBool>[] {
+  const out: RawBuilder<SqlBool>[] = [];
+  const col = (c: string) => sql.ref(`${table}.${c}`);
+  if (f.agentPath) out.push(sql<SqlBool>`${col('agent_id')} IN (SELECT agent.id FROM agent WHERE agent.path LIKE ${`${f.agentPath}%`})`);
+  if (f.currencyId !== undefined) out.push(sql<SqlBool>`${col('currency_id')} = ${f.currencyId}`);
+  if (f.type) out.push(sql<SqlBool>`${col('type')} = ${f.type}`);
+  return out;
+}
+
 function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter) {
   if (f.playerAccount) {
     const account = f.playerAccount;
     q = q.where('ledger_entry.player_id', 'in', (eb) => eb.selectFrom('player').select('player.id').where('player.account', '=', account));
     if (f.playerDays) q = q.where(f.playerDays as RawBuilder<boolean>);
   }
-  if (f.agentPath) {
-    const prefix = `${f.agentPath}%`;
-    q = q.where('ledger_entry.agent_id', 'in', (eb) => eb.selectFrom('agent').select('agent.id').where('agent.path', 'like', prefix));
-  }
-  if (f.currencyId !== undefined) q = q.where('ledger_entry.currency_id', '=', f.currencyId);
-  if (f.type) q = q.where('ledger_entry.type', '=', f.type);
+  for (const c of dimensionConditions(f, 'ledger_entry')) q = q.where(c);
   if (f.from !== undefined) q = q.where('ledger_entry.time', '>=', f.from);
   if (f.to !== undefined) q = q.where('ledger_entry.time', '<=', f.to);
   if (f.orderId) {
@@ -59,11 +68,43 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
   return q;
 }
 
-export async function countLedger(db: Kysely<DB>, f: BillFilter): Promise<number> {
+/** Entries matching the filter, counted one by one. */
+async function countEntries(db: Kysely<DB>, f: BillFilter): Promise<number> {
   const r = await filtered(db.selectFrom('ledger_entry'), f)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
   return toNumber(r?.n);
+}
+
+/** Entries of the UTC days [firstDay, endDay) (open where undefined) matching the filter, from ledger_day_count. */
+async function countWholeDays(db: Kysely<DB>, f: BillFilter, firstDay: number | undefined, endDay: number | undefined): Promise<number> {
+  let q = db.selectFrom('ledger_day_count').select(sql<string>`CAST(COALESCE(SUM(entry_count), 0) AS TEXT)`.as('n'));
+  if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
+  if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
+  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+  const r = await q.executeTakeFirst();
+  return toNumber(r?.n);
+}
+
+/**
+ * How many entries match the filter. A player or an order id finds few entries through its own
+ * index, and those are counted. Otherwise the whole UTC days of the range come from
+ * ledger_day_count (migration 0010) and only the partial days at its edges are counted entry by
+ * entry: over a year of a 14-million-entry ledger a currency, agent or type filter took
+ * 1.3–3.7 s to count by entries.
+ */
+export async function countLedger(db: Kysely<DB>, f: BillFilter): Promise<number> {
+  // Day 0 also holds the instants of the day before 1970 (integer division truncates): a range
+  // that starts or ends there is counted by entries.
+  if (f.playerAccount || f.orderId || (f.from !== undefined && f.from < DAY_MS) || (f.to !== undefined && f.to < DAY_MS)) return countEntries(db, f);
+  const firstDay = f.from === undefined ? undefined : Math.ceil(f.from / DAY_MS);
+  // The day after the last one that `to` (inclusive) covers whole.
+  const endDay = f.to === undefined ? undefined : Math.floor((f.to + 1) / DAY_MS);
+  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) return countEntries(db, f);
+  const parts = [countWholeDays(db, f, firstDay, endDay)];
+  if (firstDay !== undefined && f.from! < firstDay * DAY_MS) parts.push(countEntries(db, { ...f, to: firstDay * DAY_MS - 1 }));
+  if (endDay !== undefined && endDay * DAY_MS <= f.to!) parts.push(countEntries(db, { ...f, from: endDay * DAY_MS }));
+  return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
 }
 
 /** Newest first; entries of the same instant in reverse order of writing. */

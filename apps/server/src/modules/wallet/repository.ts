@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../lib/bulk-sql.ts';
+import { utcDayOf } from '../../lib/player-days.ts';
 import { int8Text, toNumber } from '../../lib/sql.ts';
 
 /** SQL of wallets and their ledger. */
@@ -103,9 +104,48 @@ const LEDGER_COLUMNS: ReadonlyArray<readonly [keyof LedgerRow, PgColumnType]> = 
   ['operator_id', 'bigint'], ['remark', 'text'], ['time', 'bigint'], ['created_at', 'text'],
 ];
 
-/** Inserts ledger entries in the given order, so ids follow the order of the movements. */
+/**
+ * Inserts ledger entries in the given order, so ids follow the order of the movements, and adds
+ * them to the per-day counts that the bill list totals come from (migration 0010).
+ */
 export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
   await insertMany(db, dialect, 'ledger_entry', LEDGER_COLUMNS, rows);
+  await addLedgerDayCounts(db, rows);
+}
+
+interface LedgerDayCount {
+  day: number;
+  agent_id: number;
+  currency_id: number;
+  type: string;
+  entry_count: number;
+}
+
+/**
+ * A batch's entries fall on a few days, agents, currencies and types: a few dozen rows, upserted in
+ * key order so that concurrent PostgreSQL batches lock them in the same order.
+ */
+async function addLedgerDayCounts(db: Kysely<DB>, rows: readonly LedgerRow[]): Promise<void> {
+  const counts = new Map<string, LedgerDayCount>();
+  for (const r of rows) {
+    const day = utcDayOf(r.time);
+    const key = `${day}:${r.agent_id}:${r.currency_id}:${r.type}`;
+    const c = counts.get(key);
+    if (c) c.entry_count++;
+    else counts.set(key, { day, agent_id: r.agent_id, currency_id: r.currency_id, type: r.type, entry_count: 1 });
+  }
+  const ordered = [...counts.values()].sort(
+    (a, b) => a.day - b.day || a.agent_id - b.agent_id || a.currency_id - b.currency_id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
+  );
+  for (const chunk of chunksFor(ordered, 5)) {
+    await db
+      .insertInto('ledger_day_count')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['day', 'agent_id', 'currency_id', 'type']).doUpdateSet((eb) => ({ entry_count: eb('ledger_day_count.entry_count', '+', eb.ref('excluded.entry_count')) })),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -126,4 +166,30 @@ export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds
     for (const r of rows) out.add(r.order_id);
   }
   return out;
+}
+
+const DAY_COUNT_KEY = ['day', 'agent_id', 'currency_id', 'type'] as const;
+
+/** The per-day counts as stored, or as the ledger's entries give them (`fromEntries`), in key order. */
+export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Promise<LedgerDayCount[]> {
+  const rows = fromEntries
+    ? await db
+        .selectFrom('ledger_entry')
+        .select([sql<number>`time / 86400000`.as('day'), 'agent_id', 'currency_id', 'type', (eb) => eb.fn.countAll().as('entry_count')])
+        .groupBy([sql`time / 86400000`, 'agent_id', 'currency_id', 'type'])
+        .orderBy(sql`time / 86400000`)
+        .orderBy('agent_id')
+        .orderBy('currency_id')
+        .orderBy('type')
+        .execute()
+    : await db.selectFrom('ledger_day_count').select([...DAY_COUNT_KEY, 'entry_count']).orderBy([...DAY_COUNT_KEY]).execute();
+  return rows.map((r) => ({ day: toNumber(r.day), agent_id: toNumber(r.agent_id), currency_id: toNumber(r.currency_id), type: r.type, entry_count: toNumber(r.entry_count) }));
+}
+
+/** Recounts ledger_day_count from the entries (inside the caller's transaction). */
+export async function rebuildLedgerDayCounts(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('ledger_day_count').execute();
+  await sql`INSERT INTO ledger_day_count (day, agent_id, currency_id, type, entry_count)
+    SELECT time / 86400000, agent_id, currency_id, type, COUNT(*) FROM ledger_entry
+    GROUP BY time / 86400000, agent_id, currency_id, type`.execute(db);
 }

@@ -1,0 +1,58 @@
+/**
+ * Bill list latency: `bill/list` (page 1 of 20, newest first, with its total) under the filters
+ * an operator uses, through the real server in-process, timed as p50/p95 after two warm-up calls.
+ * The total is the expensive part: without a player or order id it comes from the ledger's
+ * per-day counts plus the partial days at the range's edges (docs/data-model.md).
+ *
+ *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/bill.ts [--runs 20]
+ *
+ * The database must hold demo data with its ledger (npm run demo -- --bets N --days 365; the
+ * PostgreSQL copy of bench/copy-to-postgres.ts has no ledger). Ranges end at the newest entry.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { benchServer, runWithHeapPad } from './server.ts';
+import { quantile } from './stats.ts';
+
+runWithHeapPad();
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const RUNS = Number(values.runs);
+const { database, app, call } = await benchServer();
+
+const newest = toNumber((await sql<{ t: unknown }>`SELECT MAX(time) AS t FROM ledger_entry`.execute(database.db)).rows[0]?.t);
+const entries = toNumber((await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM ledger_entry`.execute(database.db)).rows[0]?.n);
+const somePlayer = (await sql<{ account: string }>`SELECT account FROM player ORDER BY id LIMIT 1 OFFSET 100`.execute(database.db)).rows[0]?.account ?? '';
+const someOrder = (await sql<{ order_id: string }>`SELECT order_id FROM ledger_entry WHERE type = 'transfer_in' ORDER BY id DESC LIMIT 1 OFFSET 1000`.execute(database.db)).rows[0]?.order_id ?? '';
+const iso = (ms: number) => new Date(ms).toISOString();
+const lastDays = (days: number) => ({ start_time: iso(newest - days * 86_400_000 + 1), end_time: iso(newest) });
+
+const cases: Array<[string, Record<string, unknown>]> = [
+  ['no filter', {}],
+  ['currency', { currency_id: 2 }],
+  ['agent (sub-tree)', { agent_id: 2 }],
+  ['type transfer_in', { type: 'transfer_in' }],
+  ['currency, last 7 days', { currency_id: 2, ...lastDays(7) }],
+  ['currency, last 365 days', { currency_id: 2, ...lastDays(365) }],
+  ['agent + type, last 365 days', { agent_id: 2, type: 'transfer_out', ...lastDays(365) }],
+  ['last 24 hours', lastDays(1)],
+  ['one player', { player_account: somePlayer }],
+  ['one order id', { order_id: someOrder }],
+];
+
+console.log(`Bill list benchmark: ${database.dialect}, ${entries.toLocaleString('en')} ledger entries, ${RUNS} timed calls each`);
+console.log(`${'filter'.padEnd(30)} ${'total'.padStart(12)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)}`);
+for (const [name, filter] of cases) {
+  const body = { page: 1, page_size: 20, ...filter };
+  const times: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS + 2; i++) {
+    const t0 = performance.now();
+    total = (await call<{ total: number }>('bill/list', body)).total;
+    if (i >= 2) times.push(performance.now() - t0);
+  }
+  console.log(`${name.padEnd(30)} ${total.toLocaleString('en').padStart(12)} ${quantile(times, 0.5).toFixed(1).padStart(9)} ${quantile(times, 0.95).toFixed(1).padStart(9)}`);
+}
+await app.close();
+await database.destroy();
