@@ -168,8 +168,6 @@ export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds
   return out;
 }
 
-const DAY_COUNT_KEY = ['day', 'agent_id', 'currency_id', 'type'] as const;
-
 /** The per-day counts as stored, or as the ledger's entries give them (`fromEntries`), in key order. */
 export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Promise<LedgerDayCount[]> {
   const rows = fromEntries
@@ -182,7 +180,7 @@ export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Pro
         .orderBy('currency_id')
         .orderBy('type')
         .execute()
-    : await db.selectFrom('ledger_day_count').select([...DAY_COUNT_KEY, 'entry_count']).orderBy([...DAY_COUNT_KEY]).execute();
+    : await db.selectFrom('ledger_day_count').select(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).orderBy('day').orderBy('agent_id').orderBy('currency_id').orderBy('type').execute();
   return rows.map((r) => ({ day: toNumber(r.day), agent_id: toNumber(r.agent_id), currency_id: toNumber(r.currency_id), type: r.type, entry_count: toNumber(r.entry_count) }));
 }
 
