@@ -135,10 +135,10 @@ describeOnDatabases('bill/list', (t) => {
   });
 });
 
-describeOnDatabases('bill/list totals', (t) => {
+describeOnDatabases('bill/list totals and pages', (t) => {
   const DAY = 86_400_000;
   let token: string;
-  let entries: Array<{ time: number; agent_path: string; currency_id: number; type: string }>;
+  let entries: Array<{ id: number; time: number; agent_path: string; currency_id: number; type: string }>;
   let agents: Array<{ id: number; path: string }>;
   let currencies: number[];
 
@@ -150,14 +150,17 @@ describeOnDatabases('bill/list totals', (t) => {
       ({ order_id: `edge-${i}`, agent_code: 'A1', player_account: 'p10', currency_code: 'CNY', direction: 'in' as const, amount: '1.0000', time: new Date(time).toISOString() })));
     token = await t().login();
     const db = t().database.db;
-    const rows = await sql<{ time: unknown; path: string; currency_id: unknown; type: string }>`
-      SELECT l.time, a.path, l.currency_id, l.type FROM ledger_entry l JOIN agent a ON a.id = l.agent_id`.execute(db);
-    entries = rows.rows.map((r) => ({ time: toNumber(r.time), agent_path: r.path, currency_id: toNumber(r.currency_id), type: r.type }));
+    const rows = await sql<{ id: unknown; time: unknown; path: string; currency_id: unknown; type: string }>`
+      SELECT l.id, l.time, a.path, l.currency_id, l.type FROM ledger_entry l JOIN agent a ON a.id = l.agent_id`.execute(db);
+    entries = rows.rows
+      .map((r) => ({ id: toNumber(r.id), time: toNumber(r.time), agent_path: r.path, currency_id: toNumber(r.currency_id), type: r.type }))
+      // The list's order: newest first, the same instant in reverse order of writing.
+      .sort((a, b) => b.time - a.time || b.id - a.id);
     agents = (await db.selectFrom('agent').select(['id', 'path']).execute()).map((a) => ({ id: toNumber(a.id), path: a.path }));
     currencies = Object.values(s.dims.currency);
   }, 120_000);
 
-  it('equal a count of the matching entries for every range and filter, day edges included', async () => {
+  it('equal a count and a slice of the matching entries for every range, filter and page, day edges included', async () => {
     expect(entries.length).toBeGreaterThan(500);
     const r = rng(77);
     const times = entries.map((e) => e.time);
@@ -178,27 +181,47 @@ describeOnDatabases('bill/list totals', (t) => {
       const agent = r.chance(0.5) ? null : r.pick(agents);
       const currency = r.chance(0.5) ? null : r.pick(currencies);
       const type = r.pick(types);
-      const want = entries.filter(
+      const matching = entries.filter(
         (e) =>
           (from === undefined || e.time >= from) &&
           (to === undefined || e.time <= to) &&
           (!agent || e.agent_path.startsWith(agent.path)) &&
           (currency === null || e.currency_id === currency) &&
           (!type || e.type === type),
-      ).length;
+      );
+      const want = matching.length;
       if (want > 0) nonEmpty++;
+      const pageSize = r.pick([1, 3, 20]);
+      const page = r.int(1, Math.ceil(want / pageSize) + 1);
       const body = {
         start_time: from === undefined ? '' : new Date(from).toISOString(),
         end_time: to === undefined ? '' : new Date(to).toISOString(),
         agent_id: agent?.id ?? 0,
         currency_id: currency ?? 0,
         type,
-        page_size: 1,
+        page,
+        page_size: pageSize,
       };
       const got = await t().call<List<Bill>>('bill/list', body, { token });
       expect(got.error_code).toBe('0');
       expect(got.data.total, JSON.stringify(body)).toBe(want);
+      expect(got.data.list.map((b) => b.id), JSON.stringify(body)).toEqual(matching.slice((page - 1) * pageSize, page * pageSize).map((e) => e.id));
     }
     expect(nonEmpty).toBeGreaterThan(50);
+  });
+
+  it('pages one entry at a time across whole days and their midnights', async () => {
+    // Every entry of four whole days, one per page: each is once the only entry of its page, the
+    // one at midnight and the one a millisecond before it included.
+    const from = Date.UTC(2025, 1, 8);
+    const to = Date.UTC(2025, 1, 12) - 1;
+    const matching = entries.filter((e) => e.time >= from && e.time <= to);
+    expect(matching.map((e) => e.time)).toEqual(expect.arrayContaining([Date.UTC(2025, 1, 10) - 1, Date.UTC(2025, 1, 10)]));
+    for (let page = 1; page <= matching.length + 1; page++) {
+      const body = { start_time: new Date(from).toISOString(), end_time: new Date(to).toISOString(), page, page_size: 1 };
+      const got = await t().call<List<Bill>>('bill/list', body, { token });
+      expect(got.data.total).toBe(matching.length);
+      expect(got.data.list.map((b) => b.id), `page ${page}`).toEqual(matching.slice(page - 1, page).map((e) => e.id));
+    }
   });
 });

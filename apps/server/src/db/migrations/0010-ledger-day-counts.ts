@@ -5,10 +5,11 @@ import type { MigrationStep } from './helpers.ts';
 /**
  * How many ledger entries each UTC day holds, per agent, currency and type: the bill list's
  * total over a long range adds up these rows and counts entries only in the partial days at its
- * edges (modules/bill/repository.ts). Counting the entries themselves read every one in the
- * range: with a currency, agent or type filter over a year of a 14-million-entry ledger that took
- * 1.3–3.7 s. The ingest keeps the counts in the transaction that writes the entries; filled here
- * from the entries already stored.
+ * edges, and its page reads only the days that hold the page's entries
+ * (modules/bill/repository.ts). Counting the entries themselves read every one in the range: with
+ * a currency, agent or type filter over a year of a 14-million-entry ledger that took 1.3–3.7 s.
+ * The ingest keeps the counts in the transaction that writes the entries; filled here from the
+ * entries already stored.
  */
 export const m0010LedgerDayCounts: MigrationStep = {
   async up(db: Kysely<unknown>, dialect: Dialect) {

@@ -69,52 +69,96 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
 }
 
 /** Entries matching the filter, counted one by one. */
-async function countEntries(db: Kysely<DB>, f: BillFilter): Promise<number> {
+export async function countEntries(db: Kysely<DB>, f: BillFilter): Promise<number> {
   const r = await filtered(db.selectFrom('ledger_entry'), f)
     .select((eb) => eb.fn.countAll().as('n'))
     .executeTakeFirst();
   return toNumber(r?.n);
 }
 
-/** Entries of the UTC days [firstDay, endDay) (open where undefined) matching the filter, from ledger_day_count. */
-async function countWholeDays(db: Kysely<DB>, f: BillFilter, firstDay: number | undefined, endDay: number | undefined): Promise<number> {
-  let q = db.selectFrom('ledger_day_count').select(sql<string>`CAST(COALESCE(SUM(entry_count), 0) AS TEXT)`.as('n'));
-  if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
-  if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
-  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
-  const r = await q.executeTakeFirst();
-  return toNumber(r?.n);
+/** A part of the list's time range and how many entries of the filter it holds; bounds inclusive, open where undefined. */
+export interface Stretch {
+  from: number | undefined;
+  to: number | undefined;
+  count: number;
+}
+
+/** The instants whose `time / 86400000` is `day` in SQL, where integer division truncates: day 0 spans both sides of 1970. */
+function instantsOfDay(day: number): { from: number; to: number } {
+  if (day > 0) return { from: day * DAY_MS, to: (day + 1) * DAY_MS - 1 };
+  if (day === 0) return { from: -DAY_MS + 1, to: DAY_MS - 1 };
+  return { from: (day - 1) * DAY_MS + 1, to: day * DAY_MS };
 }
 
 /**
- * How many entries match the filter. A player or an order id finds few entries through its own
- * index, and those are counted. Otherwise the whole UTC days of the range come from
- * ledger_day_count (migration 0010) and only the partial days at its edges are counted entry by
- * entry: over a year of a 14-million-entry ledger a currency, agent or type filter took
- * 1.3–3.7 s to count by entries.
+ * The filter's time range cut into the stretches that hold its entries, newest first: each whole
+ * UTC day with entries, counted from ledger_day_count (migration 0010), and the partial days at
+ * the range's edges, counted entry by entry. Counting a currency's, an agent's or a type's
+ * entries over a year entry by entry took 1.3–3.7 s on a 14-million-entry ledger; and the
+ * stretches tell which days a page's entries are on (pageWindow). Null when the filter names a
+ * player or an order id: their own keys find their entries, which are then counted directly.
  */
-export async function countLedger(db: Kysely<DB>, f: BillFilter): Promise<number> {
-  // Day 0 also holds the instants of the day before 1970 (integer division truncates): a range
-  // that starts or ends there is counted by entries.
-  if (f.playerAccount || f.orderId || (f.from !== undefined && f.from < DAY_MS) || (f.to !== undefined && f.to < DAY_MS)) return countEntries(db, f);
+export async function ledgerStretches(db: Kysely<DB>, f: BillFilter): Promise<Stretch[] | null> {
+  if (f.playerAccount || f.orderId) return null;
   const firstDay = f.from === undefined ? undefined : Math.ceil(f.from / DAY_MS);
   // The day after the last one that `to` (inclusive) covers whole.
   const endDay = f.to === undefined ? undefined : Math.floor((f.to + 1) / DAY_MS);
-  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) return countEntries(db, f);
-  const parts = [countWholeDays(db, f, firstDay, endDay)];
-  if (firstDay !== undefined && f.from! < firstDay * DAY_MS) parts.push(countEntries(db, { ...f, to: firstDay * DAY_MS - 1 }));
-  if (endDay !== undefined && endDay * DAY_MS <= f.to!) parts.push(countEntries(db, { ...f, from: endDay * DAY_MS }));
-  return (await Promise.all(parts)).reduce((a, b) => a + b, 0);
+  const edges = (from: number | undefined, to: number | undefined): Promise<Stretch> => countEntries(db, { ...f, from, to }).then((count) => ({ from, to, count }));
+  // No whole day in the range, or an edge within a day of 1970 (day 0 is two days wide): one stretch.
+  const nearEpoch = (f.from !== undefined && f.from < DAY_MS) || (f.to !== undefined && f.to < DAY_MS);
+  if (nearEpoch || (firstDay !== undefined && endDay !== undefined && firstDay >= endDay)) {
+    return [await edges(f.from, f.to)].filter((s) => s.count > 0);
+  }
+  let q = db
+    .selectFrom('ledger_day_count')
+    .select(['ledger_day_count.day', sql<string>`CAST(SUM(entry_count) AS TEXT)`.as('n')])
+    .groupBy('ledger_day_count.day')
+    .orderBy('ledger_day_count.day', 'desc');
+  if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
+  if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
+  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+  const [days, head, tail] = await Promise.all([
+    q.execute(),
+    firstDay !== undefined && f.from! < firstDay * DAY_MS ? edges(f.from, firstDay * DAY_MS - 1) : null,
+    endDay !== undefined && endDay * DAY_MS <= f.to! ? edges(endDay * DAY_MS, f.to) : null,
+  ]);
+  const whole = days.map((d) => ({ ...instantsOfDay(toNumber(d.day)), count: toNumber(d.n) }));
+  return [...(tail ? [tail] : []), ...whole, ...(head ? [head] : [])].filter((s) => s.count > 0);
+}
+
+/**
+ * Where entries [offset, offset + limit) of the newest-first list are: the time window of the
+ * stretches that hold them, and how many of the window's entries come before the first. Null when
+ * the list ends before `offset`. The page then reads only those days, however rare the filter's
+ * entries are among the others.
+ */
+export function pageWindow(stretches: readonly Stretch[], offset: number, limit: number): { from: number | undefined; to: number | undefined; skip: number } | null {
+  let seen = 0;
+  let newest: Stretch | undefined;
+  let oldest: Stretch | undefined;
+  let before = 0;
+  for (const s of stretches) {
+    if (!newest && seen + s.count <= offset) {
+      seen += s.count;
+      before = seen;
+      continue;
+    }
+    newest ??= s;
+    oldest = s;
+    seen += s.count;
+    if (seen >= offset + limit) break;
+  }
+  return newest && oldest ? { from: oldest.from, to: newest.to, skip: offset - before } : null;
 }
 
 /** Newest first; entries of the same instant in reverse order of writing. */
-export async function pageLedger(db: Kysely<DB>, f: BillFilter, page: number, pageSize: number) {
+export async function pageLedger(db: Kysely<DB>, f: BillFilter, offset: number, limit: number) {
   const ids = filtered(db.selectFrom('ledger_entry'), f)
     .select(['ledger_entry.id'])
     .orderBy('ledger_entry.time', 'desc')
     .orderBy('ledger_entry.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(limit)
+    .offset(offset);
   // Page the narrow ledger rows first, then join the names for that page only.
   return db
     .selectFrom('ledger_entry as l')

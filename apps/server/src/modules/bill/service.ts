@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { playerDaysCondition } from '../../lib/player-days.ts';
 import { timeSpan } from '../../lib/sql.ts';
 import { agentPath } from '../agent/repository.ts';
-import { countLedger, pageLedger, type BillFilter } from './repository.ts';
+import { countEntries, ledgerStretches, pageLedger, pageWindow, type BillFilter } from './repository.ts';
 
 type BillListInput = CallParsed<typeof bill.billList>;
 
@@ -30,7 +30,7 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
     // An unknown agent has no sub-tree: a path no agent has matches nothing.
     filter.agentPath = (await agentPath(db, input.agent_id)) ?? '/none/';
   }
-  const [total, rows] = await Promise.all([countLedger(db, filter), pageLedger(db, filter, input.page, input.page_size)]);
+  const { total, rows } = await totalAndPage(db, filter, (input.page - 1) * input.page_size, input.page_size);
   return {
     total,
     list: rows.map((r) => ({
@@ -52,4 +52,22 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
       time: new Date(r.time).toISOString(),
     })),
   };
+}
+
+/**
+ * The number of entries the filter matches and the page's rows. Without a player or order id the
+ * total comes from the per-day counts, which also narrow the page's statement to the days its
+ * entries are on: a rare filter no longer reads the whole ledger newest first to fill a page, and
+ * a filter with no entry reads none.
+ */
+async function totalAndPage(db: Kysely<DB>, filter: BillFilter, offset: number, limit: number) {
+  const stretches = await ledgerStretches(db, filter);
+  if (!stretches) {
+    const [total, rows] = await Promise.all([countEntries(db, filter), pageLedger(db, filter, offset, limit)]);
+    return { total, rows };
+  }
+  const total = stretches.reduce((n, s) => n + s.count, 0);
+  const window = pageWindow(stretches, offset, limit);
+  const rows = window ? await pageLedger(db, { ...filter, from: window.from, to: window.to }, window.skip, limit) : [];
+  return { total, rows };
 }
