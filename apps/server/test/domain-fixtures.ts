@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { ingest } from '@console/contract';
 import type { DB } from '../src/db/schema.ts';
 import { int8Text, toNumber } from '../src/lib/sql.ts';
+import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
 import { sql } from 'kysely';
 import type { TestApp } from './harness.ts';
 
@@ -183,6 +184,14 @@ export async function ledgerProblems(db: Kysely<DB>): Promise<string[]> {
     const key = `${toNumber(w.player_id)}:${toNumber(w.currency_id)}`;
     if ((last.get(key) ?? 0n) !== BigInt(w.balance)) problems.push(`wallet ${key}: balance ${w.balance} != ledger ${last.get(key) ?? 0n}`);
   }
+  // The bill list's per-day counts (migration 0010) move with the entries, refused batches included.
+  const counted = new Map((await ledgerDayCounts(db, true)).map((c) => [`${c.day}:${c.agent_id}:${c.currency_id}:${c.type}`, c.entry_count]));
+  for (const c of await ledgerDayCounts(db, false)) {
+    const key = `${c.day}:${c.agent_id}:${c.currency_id}:${c.type}`;
+    if (counted.get(key) !== c.entry_count) problems.push(`day count ${key}: ${c.entry_count} != ${counted.get(key) ?? 0} entries`);
+    counted.delete(key);
+  }
+  for (const [key, n] of counted) problems.push(`day count ${key}: missing, ${n} entries`);
   return problems;
 }
 
