@@ -178,7 +178,6 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
   diffRows('agg_agent_hour', hours, (await readHourNewPlayers(db)).map((r) => ({ key: r.key, values: r.values.slice(8) })), out);
 }
 
-
 /** ledger_day_count (the bill list's totals) against a count of the ledger's entries. */
 async function checkLedgerDayCounts(db: Kysely<DB>, out: AggregateDifference[]) {
   const keyOf = (r: { day: number; agent_id: number; currency_id: number; type: string }) => [r.day, r.agent_id, r.currency_id, r.type];
