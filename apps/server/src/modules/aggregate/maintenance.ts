@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { writeTransaction } from '../../lib/write-transaction.ts';
-import { ledgerDayCounts, rebuildLedgerDayCounts } from '../wallet/repository.ts';
+import { ledgerDayCounts, rebuildLedgerDayCounts, type LedgerDayCount } from '../wallet/repository.ts';
 import { HH_MS, HH_PER_DAY, monthSegmentOf } from './periods.ts';
 import {
   betsAfterId,
@@ -74,8 +74,11 @@ export interface AggregateDifference {
   actual: string[] | null;
 }
 
-function diffRows(table: AggTableName, expected: Iterable<AggRow>, actual: AggRow[], out: AggregateDifference[]) {
-  const want = new Map<string, AggRow>();
+/** A row to compare: key columns, then values (an AggRow, or a ledger day count keyed by its type too). */
+type KeyedRow = { key: Array<number | string>; values: bigint[] };
+
+function diffRows(table: AggregateDifference['table'], expected: Iterable<KeyedRow>, actual: KeyedRow[], out: AggregateDifference[]) {
+  const want = new Map<string, KeyedRow>();
   for (const r of expected) want.set(r.key.join(','), r);
   for (const r of actual) {
     const k = r.key.join(',');
@@ -180,13 +183,6 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
 
 /** ledger_day_count (the bill list's totals) against a count of the ledger's entries. */
 async function checkLedgerDayCounts(db: Kysely<DB>, out: AggregateDifference[]) {
-  const keyOf = (r: { day: number; agent_id: number; currency_id: number; type: string }) => [r.day, r.agent_id, r.currency_id, r.type];
-  const want = new Map((await ledgerDayCounts(db, true)).map((r) => [keyOf(r).join(','), r]));
-  for (const r of await ledgerDayCounts(db, false)) {
-    const k = keyOf(r).join(',');
-    const e = want.get(k);
-    want.delete(k);
-    if (e?.entry_count !== r.entry_count) out.push({ table: 'ledger_day_count', key: keyOf(r), expected: e ? [String(e.entry_count)] : null, actual: [String(r.entry_count)] });
-  }
-  for (const e of want.values()) out.push({ table: 'ledger_day_count', key: keyOf(e), expected: [String(e.entry_count)], actual: null });
+  const keyed = (rows: LedgerDayCount[]) => rows.map((r) => ({ key: [r.day, r.agent_id, r.currency_id, r.type], values: [BigInt(r.entry_count)] }));
+  diffRows('ledger_day_count', keyed(await ledgerDayCounts(db, true)), keyed(await ledgerDayCounts(db, false)), out);
 }

@@ -113,7 +113,7 @@ export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows
   await addLedgerDayCounts(db, rows);
 }
 
-interface LedgerDayCount {
+export interface LedgerDayCount {
   day: number;
   agent_id: number;
   currency_id: number;
@@ -168,18 +168,17 @@ export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds
   return out;
 }
 
+/** The per-day counts as the ledger's entries give them (what ledger_day_count must hold). */
+const countsOfEntries = (db: Kysely<DB>) =>
+  db
+    .selectFrom('ledger_entry')
+    .select([sql<number>`time / 86400000`.as('day'), 'agent_id', 'currency_id', 'type', (eb) => eb.fn.countAll().as('entry_count')])
+    .groupBy([sql`time / 86400000`, 'agent_id', 'currency_id', 'type']);
+
 /** The per-day counts as stored, or as the ledger's entries give them (`fromEntries`), in key order. */
 export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Promise<LedgerDayCount[]> {
   const rows = fromEntries
-    ? await db
-        .selectFrom('ledger_entry')
-        .select([sql<number>`time / 86400000`.as('day'), 'agent_id', 'currency_id', 'type', (eb) => eb.fn.countAll().as('entry_count')])
-        .groupBy([sql`time / 86400000`, 'agent_id', 'currency_id', 'type'])
-        .orderBy(sql`time / 86400000`)
-        .orderBy('agent_id')
-        .orderBy('currency_id')
-        .orderBy('type')
-        .execute()
+    ? await countsOfEntries(db).orderBy(sql`time / 86400000`).orderBy('agent_id').orderBy('currency_id').orderBy('type').execute()
     : await db.selectFrom('ledger_day_count').select(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).orderBy('day').orderBy('agent_id').orderBy('currency_id').orderBy('type').execute();
   return rows.map((r) => ({ day: toNumber(r.day), agent_id: toNumber(r.agent_id), currency_id: toNumber(r.currency_id), type: r.type, entry_count: toNumber(r.entry_count) }));
 }
@@ -187,7 +186,5 @@ export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Pro
 /** Recounts ledger_day_count from the entries (inside the caller's transaction). */
 export async function rebuildLedgerDayCounts(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('ledger_day_count').execute();
-  await sql`INSERT INTO ledger_day_count (day, agent_id, currency_id, type, entry_count)
-    SELECT time / 86400000, agent_id, currency_id, type, COUNT(*) FROM ledger_entry
-    GROUP BY time / 86400000, agent_id, currency_id, type`.execute(db);
+  await db.insertInto('ledger_day_count').columns(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).expression(countsOfEntries(db)).execute();
 }
