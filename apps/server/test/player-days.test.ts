@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDaysOf } from '../src/lib/player-days.ts';
+import { instantsOfUtcDay, utcDayOf, utcDaysOf } from '../src/lib/player-days.ts';
 
 const DAY = 86_400_000;
 
@@ -23,3 +23,15 @@ describe('the days a player look-up names (SQLite by-day player indexes)', () =>
     expect(utcDaysOf(5 * DAY - 1, 6 * DAY + 1)).toEqual([4, 5, 6]);
   });
 });
+
+describe('the instants of a UTC day as SQL numbers it (time / 86400000, truncated)', () => {
+  it('are exactly those whose day it is, on both sides of 1970 too', () => {
+    for (const day of [-3, -2, -1, 0, 1, 2, 20_509]) {
+      const { from, to } = instantsOfUtcDay(day);
+      expect([utcDayOf(from), utcDayOf(to)], `day ${day}`).toEqual([day, day]);
+      expect(utcDayOf(from - 1), `day ${day}`).not.toBe(day);
+      expect(utcDayOf(to + 1), `day ${day}`).not.toBe(day);
+    }
+  });
+});
+

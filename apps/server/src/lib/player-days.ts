@@ -3,8 +3,18 @@ import type { Dialect } from '../db/database.ts';
 
 export const DAY_MS = 86_400_000;
 
-/** The UTC day number of an instant as SQL writes it, `time / 86400000` (integer division truncates). */
-export const utcDayOf = (epochMs: number) => Math.trunc(epochMs / DAY_MS);
+/**
+ * The UTC day number of an instant as SQL writes it, `time / 86400000` (integer division
+ * truncates). `+ 0` turns the -0 of the last day before 1970 into the 0 SQL gives.
+ */
+export const utcDayOf = (epochMs: number) => Math.trunc(epochMs / DAY_MS) + 0;
+
+/** The instants (inclusive epoch ms) whose utcDayOf is `day`: day 0 spans both sides of 1970, since division truncates. */
+export function instantsOfUtcDay(day: number): { from: number; to: number } {
+  if (day > 0) return { from: day * DAY_MS, to: (day + 1) * DAY_MS - 1 };
+  if (day === 0) return { from: -DAY_MS + 1, to: DAY_MS - 1 };
+  return { from: (day - 1) * DAY_MS + 1, to: day * DAY_MS };
+}
 
 /**
  * On SQLite the by-player indexes of bet and ledger_entry lead with the UTC day of the row's time,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
-import { DAY_MS } from '../../lib/player-days.ts';
+import { DAY_MS, instantsOfUtcDay } from '../../lib/player-days.ts';
 import { int8Text, toNumber } from '../../lib/sql.ts';
 
 const { LEDGER_TYPES } = bill;
@@ -83,13 +83,6 @@ export interface Stretch {
   count: number;
 }
 
-/** The instants whose `time / 86400000` is `day` in SQL, where integer division truncates: day 0 spans both sides of 1970. */
-function instantsOfDay(day: number): { from: number; to: number } {
-  if (day > 0) return { from: day * DAY_MS, to: (day + 1) * DAY_MS - 1 };
-  if (day === 0) return { from: -DAY_MS + 1, to: DAY_MS - 1 };
-  return { from: (day - 1) * DAY_MS + 1, to: day * DAY_MS };
-}
-
 /**
  * The filter's time range cut into the stretches that hold its entries, newest first: each whole
  * UTC day with entries, counted from ledger_day_count (migration 0010), and the partial days at
@@ -122,7 +115,7 @@ export async function ledgerStretches(db: Kysely<DB>, f: BillFilter): Promise<St
     firstDay !== undefined && f.from! < firstDay * DAY_MS ? edges(f.from, firstDay * DAY_MS - 1) : null,
     endDay !== undefined && endDay * DAY_MS <= f.to! ? edges(endDay * DAY_MS, f.to) : null,
   ]);
-  const whole = days.map((d) => ({ ...instantsOfDay(toNumber(d.day)), count: toNumber(d.n) }));
+  const whole = days.map((d) => ({ ...instantsOfUtcDay(toNumber(d.day)), count: toNumber(d.n) }));
   return [...(tail ? [tail] : []), ...whole, ...(head ? [head] : [])].filter((s) => s.count > 0);
 }
 
