@@ -97,15 +97,24 @@ export async function startTestApp(dialect: Dialect, config: Partial<Config> = {
  * PostgreSQL copy is skipped locally, and fails when REQUIRE_PG=1 (CI).
  */
 export function describeOnDatabases(title: string, body: (t: () => TestApp) => void, config: Partial<Config> = {}) {
+  describeOnEach(title, (dialect) => startTestApp(dialect, config), body);
+}
+
+/** Like describeOnDatabases, on an empty database that is not migrated yet (for the migration tests). */
+export function describeOnEmptyDatabases(title: string, prefix: string, body: (t: () => TempDatabase) => void) {
+  describeOnEach(title, (dialect) => createTempDatabase(dialect, prefix), body);
+}
+
+function describeOnEach<T extends { drop(): Promise<void> }>(title: string, open: (dialect: Dialect) => Promise<T>, body: (t: () => T) => void) {
   for (const dialect of ['sqlite', 'postgres'] as const) {
     describe(`${title} [${dialect}]`, () => {
-      let t: TestApp | undefined;
+      let t: T | undefined;
       beforeAll(async () => {
         if (dialect === 'postgres' && !(await isPgReachable())) {
           if (PG_REQUIRED) throw new Error(`PostgreSQL is required (REQUIRE_PG=1) but ${PG_ADMIN_URL} cannot be reached`);
           return;
         }
-        t = await startTestApp(dialect, config);
+        t = await open(dialect);
       }, 60_000);
       afterAll(async () => {
         await t?.drop();
