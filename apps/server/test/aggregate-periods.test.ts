@@ -6,8 +6,11 @@ import {
   formatDay,
   hhOf,
   HH_MS,
+  HH_PER_DAY,
+  isLongDaySegment,
   localMonths,
   localRangeHh,
+  LONG_SEGMENT_HH,
   monthSegmentOf,
   periodStarts,
 } from '../src/modules/aggregate/periods.ts';
@@ -54,6 +57,25 @@ describe('aggregate periods', () => {
     const m = Date.UTC(2025, 2, 31, 15, 0);
     expect(localMonth(monthSegmentOf(hhOf(m)) * HH_MS, 510)).toBe('2025-03');
     expect(localMonth(monthSegmentOf(hhOf(m)) * HH_MS, 540)).toBe('2025-04');
+  });
+
+  it('makes every local day of every timezone one 22-hour segment and four half-hour ones (the daily player count relies on it)', () => {
+    const wrong: string[] = [];
+    for (const tz of TIMEZONES) {
+      for (let day = 19_000; day < 19_800; day++) {
+        const date = formatDay(day);
+        const { from, to } = localRangeHh(date, date, tz.offsetMinutes);
+        const segments = periodStarts(1, from, to);
+        const long = segments.filter(isLongDaySegment);
+        if (segments.length !== 5 || long.length !== 1) wrong.push(`${date} in ${tz.label}: ${segments.join(',')}`);
+        // As the report's SQL finds it from the local day of each half-hour segment.
+        for (const s of segments.filter((x) => !isLongDaySegment(x))) {
+          const bucket = Math.floor((s + tz.offsetMinutes / 30) / HH_PER_DAY);
+          if ((bucket - 1) * HH_PER_DAY + LONG_SEGMENT_HH !== long[0]) wrong.push(`segment ${s} of ${date} in ${tz.label}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('covers a local date range exactly with month and day segments', () => {

@@ -128,6 +128,17 @@ export function periodStarts(level: 0 | 1 | 2, from: number, to: number): number
   return out;
 }
 
+/**
+ * The half-hour of its UTC day at which a day's 22-hour level-1 segment starts (16:00). Each local
+ * day of the five timezones starts between 14:00 and 16:00 UTC of the UTC day before and ends
+ * between 14:00 and 16:00 of its own, so local day d holds the one that starts at
+ * (d - 1) * HH_PER_DAY + LONG_SEGMENT_HH, and four half-hour segments.
+ */
+export const LONG_SEGMENT_HH = SMALL_TO;
+
+/** Whether a level-1 period is a day's 22-hour segment, [16:00, next day 14:00) UTC. */
+export const isLongDaySegment = (period: number) => period - Math.floor(period / HH_PER_DAY) * HH_PER_DAY === LONG_SEGMENT_HH;
+
 /** Offset of a timezone in half-hours (480 minutes -> 16). */
 export const offsetHh = (offsetMinutes: number) => offsetMinutes / 30;
 
