@@ -9,6 +9,7 @@ import {
   agentSubtree,
   allGroupBettors,
   bettorsAddUp,
+  bettorsBesideThePage,
   bettingQuery,
   bettingSortable,
   playersByAccount,
@@ -202,10 +203,11 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
   }
   // Every statement the answer needs is asked for at once: the database (PostgreSQL's pool,
   // SQLite's reader workers) runs them side by side, and the bettors are joined in at the end.
-  const bettors = bettorsAddUp(d, f) ? allGroupBettors(db, d, f) : undefined;
+  const addUp = bettorsAddUp(d, f);
+  const bettors = addUp || bettorsBesideThePage(d, f, options) ? allGroupBettors(db, d, f) : undefined;
   // Awaited below; a failure before then must not surface as an unhandled rejection.
   bettors?.catch(() => undefined);
-  const [rows, summary] = await Promise.all([queryRows(db, d, f, options, bettors), querySummary(db, d, f, bettors)]);
+  const [rows, summary] = await Promise.all([queryRows(db, d, f, options, bettors), querySummary(db, d, f, addUp ? bettors : undefined)]);
   return { list: rows.list.map((r) => formatRow(d, r)), total: rows.total, summary: summary.map((s) => formatSummary(d, s)) };
 }
 
