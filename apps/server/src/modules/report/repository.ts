@@ -738,9 +738,14 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const ranked = await bySlices(
     db,
     f,
-    (fs) => sql`SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text, COUNT(*) OVER () AS total_rows
-      FROM ${partRows(fs, p.sums, parts)}
-      GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))}
+    // The groups are kept once and counted there: a window count (COUNT(*) OVER ()) copied every
+    // group into a buffer of its own before the sort. About a tenth faster on SQLite (game player
+    // over a year: 190–215 → 174–193 ms, interleaved), the same on PostgreSQL.
+    (fs) => sql`WITH g AS MATERIALIZED (
+        SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text
+        FROM ${partRows(fs, p.sums, parts)}
+        GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))})
+      SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows FROM g
       ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
       LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
   );
