@@ -158,9 +158,7 @@ function partRows(f: ResolvedFilter, source: Source | 'agg_new_player', parts: A
   const byPeriod = f.dialect === 'sqlite' && (f.playerIds !== null || f.slice !== undefined) && PLAYER_GRAIN.has(source as Source);
   const inPart = (p: { lead: number; from: number; to: number }) => {
     if (!byPeriod) return sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
-    // Our own integers, written into the text: a year of half-hours would exceed the parameter limit.
-    const periods = periodStarts(p.lead as 0 | 1 | 2, p.from, p.to);
-    return periods.length ? sql`(${lead} = ${int(p.lead)} AND period IN (${sql.raw(periods.join(', '))}))` : sql`1 = 0`;
+    return namedPeriods(lead, p.lead, periodStarts(p.lead as 0 | 1 | 2, p.from, p.to));
   };
   if (parts.length === 0) return sql`(SELECT * FROM ${sql.table(source)} WHERE 1 = 0) ${sql.table(source)}`;
   if (f.dialect === 'postgres' || parts.length === 1) {
@@ -168,6 +166,14 @@ function partRows(f: ResolvedFilter, source: Source | 'agg_new_player', parts: A
   }
   const branches = parts.map((p) => sql`SELECT * FROM ${sql.table(source)} WHERE ${and([inPart(p), ...conds])}`);
   return sql`(${sql.join(branches, sql` UNION ALL `)}) ${sql.table(source)}`;
+}
+
+/**
+ * The rows of the given periods of one level, each period named. Our own integers, written into
+ * the text: a year of half-hours would exceed the parameter limit.
+ */
+function namedPeriods(lead: RawBuilder<unknown>, level: number, periods: readonly number[]): RawBuilder<unknown> {
+  return periods.length ? sql`(${lead} = ${int(level)} AND period IN (${sql.raw(periods.join(', '))}))` : sql`1 = 0`;
 }
 
 function filterConditions(source: Source | 'agg_new_player' | 'player', f: ResolvedFilter): RawBuilder<unknown>[] {
@@ -695,25 +701,18 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
 function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const { f, sums: source } = p;
   const periods = periodStarts(1, f.from, f.to);
-  const conds = filterConditions(source, f);
-  const keys = KEY_ORDER[source];
-  // Our own integers, written into the text (as in partRows): a year of segments is ~1,800 of them.
   const rowsIn = (list: number[], alias: string) =>
-    sql`${sql.table(source)} ${sql.raw(alias)} WHERE ${and([sql`lvl = ${int(1)} AND period IN (${sql.raw(list.join(', '))})`, ...conds])}`;
-  const long = periods.filter(isLongDaySegment);
-  const short = periods.filter((x) => !isLongDaySegment(x));
-  const counts: RawBuilder<unknown>[] = [];
-  if (long.length) counts.push(sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(long, 'l')} GROUP BY period`);
-  if (short.length) {
-    const bucket = bucketExpr(p.d, f, sql`s.period`);
-    const sameKey = keys.map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
-    const longOfDay = sql`(${bucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
-    counts.push(sql`SELECT bucket, COUNT(*) AS n FROM (
-        SELECT DISTINCT ${bucket} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))} FROM ${rowsIn(short, 's')} AND NOT EXISTS (
-          SELECT 1 FROM ${sql.table(source)} l WHERE ${and([sql`l.lvl = ${int(1)}`, sql`l.period = ${longOfDay}`, ...sameKey])})
-      ) k GROUP BY bucket`);
-  }
-  return counts.length ? sql.join(counts, sql` UNION ALL `) : sql`SELECT 0 AS bucket, 0 AS n WHERE 1 = 0`;
+    sql`${sql.table(source)} ${sql.raw(alias)} WHERE ${and([namedPeriods(sql.ref('lvl'), 1, list), ...filterConditions(source, f)])}`;
+  const bucket = bucketExpr(p.d, f, sql`s.period`);
+  const sameKey = KEY_ORDER[source].map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
+  const longOfDay = sql`(${bucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
+  return sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(periods.filter(isLongDaySegment), 'l')} GROUP BY period
+    UNION ALL
+    SELECT bucket, COUNT(*) AS n FROM (
+      SELECT DISTINCT ${bucket} AS bucket, ${sql.join(KEY_ORDER[source].map((k) => sql`s.${sql.ref(k)}`))}
+      FROM ${rowsIn(periods.filter((x) => !isLongDaySegment(x)), 's')} AND NOT EXISTS (
+        SELECT 1 FROM ${sql.table(source)} l WHERE ${and([sql`l.lvl = ${int(1)}`, sql`l.period = ${longOfDay}`, ...sameKey])})
+    ) k GROUP BY bucket`;
 }
 
 /**
