@@ -40,4 +40,19 @@ describeOnDatabases('reports split by player slices equal the unsplit answer', (
     }
     expect(rows).toBeGreaterThan(1000);
   }, 300_000);
+
+  // A ranked page counts the totals' bettors among the groups it reads; past the last page it
+  // reads none, and the totals must still be whole.
+  it('every report: a page past the end has no rows and the same total and totals as page 1', async () => {
+    for (const d of [...Object.values(report.REPORT_DEFS)]) {
+      for (const parallelism of [1, 2]) {
+        const body = { start_date: '2025-01-25', end_date: '2025-04-20', time_zone_id: 2, currency_id: -1, page_size: 20 };
+        const run = (page: number) => runReport(t().database.reader, t().dialect, d, report.reportListRequestSchema.parse({ ...body, page }), 'en', parallelism);
+        const first = await run(1);
+        expect(first.summary.length, d.path).toBeGreaterThan(0);
+        const past = await run(Math.ceil(first.total / 20) + 2);
+        expect(past, `${d.path} in ${parallelism} slices`).toEqual({ list: [], total: first.total, summary: first.summary });
+      }
+    }
+  }, 120_000);
 });

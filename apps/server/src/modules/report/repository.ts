@@ -379,16 +379,44 @@ function groupedQuery(p: Plan, from = p.f.from, to = p.f.to): RawBuilder<unknown
  * Written as DISTINCT then COUNT: PostgreSQL hashes a DISTINCT but sorts for COUNT(DISTINCT),
  * about twice as slow here; SQLite does the same work either way.
  */
-function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+function bettorQuery(p: Plan, from: number, to: number, extra: RawBuilder<unknown>[] = [], withCurrencyPlayers = false): RawBuilder<unknown> {
   const { d, f, bettors } = p;
   const dims = inReadOrder(f.dialect, bettors, p.dims);
   const bucket = bucketExpr(d, f);
   const distinctCols = [...(bucket ? [sql`${bucket} AS bucket`] : []), ...inReadOrder(f.dialect, bettors, [...dims, 'player_id']).map((c) => sql.ref(c))];
   const groupBy = [...(bucket ? [sql.ref('bucket')] : []), ...dims.map((c) => sql.ref(c))];
   const parts = partsFor(bettors, d.period, from, to, f.offsetMinutes);
-  return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (
-      SELECT DISTINCT ${sql.join(distinctCols)} FROM ${partRows(f, bettors, parts, extra)}
-    ) b GROUP BY ${sql.join(groupBy)}`;
+  const players = sql`SELECT DISTINCT ${sql.join(distinctCols)} FROM ${partRows(f, bettors, parts, extra)}`;
+  if (!withCurrencyPlayers) return sql`SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`])} FROM (${players}) b GROUP BY ${sql.join(groupBy)}`;
+  // The distinct (group, player) pairs kept once, for the groups' counts and each currency's.
+  return sql`WITH b AS MATERIALIZED (${players})
+    SELECT ${sql.join([...groupBy, sql`COUNT(*) AS bettor_count`, sql`${currencyPlayers(f.dialect, 'b')} AS currency_players`])} FROM b GROUP BY ${sql.join(groupBy)}`;
+}
+
+/**
+ * Each currency's distinct players among the rows of `table` (a WITH table of a statement that
+ * holds player-grain groups, with player_id and currency_id), as a scalar 'currency:count,…'
+ * computed once for the statement: the totals' distinct bettors, from groups already formed,
+ * instead of a statement of their own that reads the range again (see readCurrencyPlayers).
+ */
+function currencyPlayers(dialect: Dialect, table: string): RawBuilder<unknown> {
+  const list = dialect === 'postgres' ? sql`string_agg(currency_id || ':' || n, ',')` : sql`group_concat(currency_id || ':' || n, ',')`;
+  return sql`(SELECT ${list} FROM (SELECT currency_id, COUNT(*) AS n FROM (SELECT DISTINCT player_id, currency_id FROM ${sql.table(table)}) pc GROUP BY currency_id) c)`;
+}
+
+/**
+ * The distinct players per currency id of currencyPlayers, read off the first row of each slice's
+ * answer and added up (a player belongs to one slice).
+ */
+function readCurrencyPlayers(slices: ReadonlyArray<ReadonlyArray<Record<string, unknown>>>): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const rows of slices) {
+    for (const entry of String(rows[0]?.currency_players ?? '').split(',').filter(Boolean)) {
+      const [currency, n] = entry.split(':').map(Number) as [number, number];
+      counts.set(currency, (counts.get(currency) ?? 0) + n);
+    }
+  }
+  return counts;
 }
 
 const money = (c: string) => sql`CAST(g.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`;
@@ -601,33 +629,68 @@ export function rowsQuery(
 }
 
 /**
- * Rows whose groups split the players of each currency — per agent (a player belongs to one
- * agent) or per currency, over the whole range — have totals whose distinct bettors are the sum
- * of the rows'. For them one distinct count over every group serves the page and the totals.
+ * Whether a statement that already forms every player-grain group of the range also counts the
+ * totals' distinct bettors per currency among them (currencyPlayers), instead of the totals
+ * reading the range again in a statement of their own. On SQLite: the largest statements are
+ * split by player over every reader and the totals' count waits for one, so the call does less
+ * work in all (over a year: platform summary 72–76 → 61–69 ms p50, platform player 97–100 →
+ * 80, player summary and odds about a fifth faster; bench/README.md). Not on PostgreSQL: there
+ * the grouping statement is the call's longest and the totals' count runs beside it in another
+ * server process, so the extra counting only made the longest statement longer (the game player
+ * ranking 292 → 317 ms, the platform summary's bettors 124 → 151 ms, against 46–54 ms for the
+ * totals' count on its own).
  */
-export function bettorsAddUp(d: ReportDef, f: ResolvedFilter): boolean {
+const totalsFromGroups = (f: ResolvedFilter) => f.dialect === 'sqlite';
+
+/**
+ * Groups that split the players of each currency, per agent or per currency over the whole range
+ * (the agent and currency summaries): each currency's distinct bettors are the sum of its groups'.
+ */
+function groupsSplitPlayers(d: ReportDef, f: ResolvedFilter): boolean {
   const p = plan(d, f);
   return d.period === 'none' && d.dims.every((x) => x === 'agent') && !PLAYER_GRAIN.has(p.sums) && p.bettors === bettorSource('none', filterNeeds(f));
 }
 
 /**
- * Whether a page's distinct bettors are counted for every group of the report beside the page,
- * rather than for the page's groups once it is known (fillBettors): the platform summary, whose
- * groups (platform and currency: a few game providers) all fit on its first page, so that counting
- * them all is the same work as counting the page's, and no longer waits for the page. Over a year
- * the call got a quarter faster on SQLite and 40 % on PostgreSQL. Not for games: a page holds a
- * fraction of their groups, and counting every game's bettors made the game summary slower.
- * Sorted by the bettors, the page joins them itself.
+ * Whether every group's distinct bettors are counted beside the page (groupBettors), rather than
+ * for the page's groups once it is known (fillBettors):
+ *
+ * - groups that split each currency's players (groupsSplitPlayers): counting them all reads what
+ *   the totals' count reads, and the totals' bettors are their sums, so one count serves both;
+ * - the platform summary: its groups (platform and currency: a few game providers) all fit on
+ *   its first page, so counting them all is the same work as counting the page's, and no longer
+ *   waits for the page (over a year the call got a quarter faster on SQLite and 40 % on
+ *   PostgreSQL). Not for games: a page holds a fraction of their groups, and counting every
+ *   game's bettors made the game summary slower. Sorted by the bettors, the page joins them itself.
  */
-export function bettorsBesideThePage(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): boolean {
-  return o.page !== null && o.sortField !== 'bettor_count' && d.period === 'none' && d.dims.length > 0 && d.dims.every((x) => x === 'platform') && !PLAYER_GRAIN.has(plan(d, f).sums);
+export function countsEveryGroup(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): boolean {
+  const fewOnFirstPage =
+    o.page !== null && o.sortField !== 'bettor_count' && d.period === 'none' && d.dims.length > 0 && d.dims.every((x) => x === 'platform') && !PLAYER_GRAIN.has(plan(d, f).sums);
+  return groupsSplitPlayers(d, f) || fewOnFirstPage;
 }
 
-/** Distinct bettors of every group of the report (see bettorsAddUp, bettorsBesideThePage), keyed like the rows. */
-export async function allGroupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<Map<string, number>> {
+export interface GroupBettors {
+  /** Distinct bettors per group, keyed like the rows (their dimension ids joined by commas). */
+  byGroup: Map<string, number>;
+  /** The totals' distinct bettors per currency id, when they came with the groups' (else null). */
+  byCurrency: Map<number, number> | null;
+}
+
+/** Distinct bettors of every group of the report and, where they come with them, of its totals (see countsEveryGroup). */
+export async function groupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<GroupBettors> {
   const p = plan(d, f);
-  const rows = await countsBySlices(db, f, p.dims, 'bettor_count', (fs) => bettorQuery({ ...p, f: fs }, f.from, f.to));
-  return new Map(rows.map((r) => [p.dims.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)]));
+  const split = groupsSplitPlayers(d, f);
+  const withCurrencyPlayers = !split && totalsFromGroups(f);
+  const slices = await bySlices(db, f, (fs) => bettorQuery({ ...p, f: fs }, f.from, f.to, [], withCurrencyPlayers));
+  const byGroup = new Map<string, number>();
+  const sumsByCurrency = new Map<number, number>();
+  for (const r of slices.flat()) {
+    const key = p.dims.map((k) => toNumber(r[k])).join(',');
+    byGroup.set(key, (byGroup.get(key) ?? 0) + toNumber(r.bettor_count));
+    const currency = toNumber(r.currency_id);
+    sumsByCurrency.set(currency, (sumsByCurrency.get(currency) ?? 0) + toNumber(r.bettor_count));
+  }
+  return { byGroup, byCurrency: split ? sumsByCurrency : withCurrencyPlayers ? readCurrencyPlayers(slices) : null };
 }
 
 /** The local bucket numbers lo … hi as a range of half-hours, within the filter's range. */
@@ -715,23 +778,41 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
     ) k GROUP BY bucket`;
 }
 
+/** Whether a page is ranked by rankedPage: per-player groups without periods, sorted by one of their sums. */
+function ranksPerPlayerGroups(p: Plan, o: RowQueryOptions): o is RowQueryOptions & { page: NonNullable<RowQueryOptions['page']> } {
+  const field = o.sortField ?? 'bet_amount';
+  const oneSum = (SUM_COLUMNS as readonly string[]).includes(field);
+  return o.page !== null && !p.bucket && !p.direct && !p.d.newPlayers && oneSum && PLAYER_GRAIN.has(p.sums) && p.dims.includes('player_id');
+}
+
+/**
+ * Whether the page's ranking also counts the distinct bettors of each currency for the totals
+ * (queryRows' `currencyBettors`; where: totalsFromGroups). Its groups are every player-grain row
+ * of the range that passes the filter, grouped by player among other keys, so their distinct
+ * players per currency are the totals' bettors.
+ */
+export function rankingCountsBettors(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): boolean {
+  return totalsFromGroups(f) && ranksPerPlayerGroups(plan(d, f), o);
+}
+
 /**
  * A page of per-player rows sorted by one of their sums (the default: bet amount) in two steps:
  * rank every group by that one sum, then total all eight only for the groups of the page. Sorting
  * tens of thousands of groups with all their sums was most of the work, and one sum is enough to
- * rank them. Null when the rows are not of that kind.
+ * rank them. On SQLite the same statement counts each currency's distinct players among the
+ * groups (see rankingCountsBettors). Null when the rows are not of that kind.
  */
 async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const { d, f } = p;
+  if (!ranksPerPlayerGroups(p, o)) return null;
   const field = o.sortField ?? 'bet_amount';
-  const oneSum = (SUM_COLUMNS as readonly string[]).includes(field);
-  if (!o.page || p.bucket || p.direct || d.newPlayers || !oneSum || !PLAYER_GRAIN.has(p.sums) || !p.dims.includes('player_id')) return null;
   const ascending = o.sortField !== null && o.sortOrder === 'asc';
   const dir = ascending ? sql`ASC` : sql`DESC`;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
   const keys = p.dims.map((c) => sql.ref(c));
   const { limit, offset } = o.page;
   const sliced = slicesOf(f) !== null;
+  const withCurrencyPlayers = totalsFromGroups(f);
   // The same order as rowsQuery: the sum, then the group key ascending. Split by players, each
   // slice answers its first offset + limit rows with its own count; the page is cut from them.
   const ranked = await bySlices(
@@ -744,15 +825,17 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
         SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text
         FROM ${partRows(fs, p.sums, parts)}
         GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))})
-      SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows FROM g
+      SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows${withCurrencyPlayers ? sql`, ${currencyPlayers(f.dialect, 'g')} AS currency_players` : sql``} FROM g
       ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
       LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
   );
   const keyOf = (r: Record<string, unknown>) => p.dims.map((c) => toNumber(r[c])).join(',');
   let rows: Array<Record<string, unknown>>;
   let total: number | null;
+  // A slice is asked from its first row, so one without rows has no groups and no players; a
+  // page past the end of an unsliced ranking has no row to read the totals' bettors from.
+  const currencyBettors = withCurrencyPlayers && (sliced || ranked[0]!.length > 0) ? readCurrencyPlayers(ranked) : null;
   if (sliced) {
-    // A slice without rows has no groups at all (it was asked from its first row).
     total = ranked.reduce((n, slice) => n + (slice.length ? toNumber(slice[0]!.total_rows) : 0), 0);
     const byRank = (a: Record<string, unknown>, b: Record<string, unknown>) => {
       const [x, y] = [BigInt(String(a.rank_text)), BigInt(String(b.rank_text))];
@@ -765,12 +848,12 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
     rows = ranked[0]!;
     total = rows.length ? toNumber(rows[0]!.total_rows) : null;
   }
-  if (rows.length === 0) return { rows: [], total };
+  if (rows.length === 0) return { rows: [], total, currencyBettors };
   // The page's groups in full: narrowed to their players, then picked by key in rank order.
   const players = [...new Set(rows.map((r) => toNumber(r.player_id)))];
   const { query } = rowsQuery(d, { ...f, playerIds: players }, { ...o, page: null });
   const full = new Map((await query.execute(db)).rows.map((r) => [keyOf(r), r]));
-  return { rows: rows.map((r) => full.get(keyOf(r))!), total };
+  return { rows: rows.map((r) => full.get(keyOf(r))!), total, currencyBettors };
 }
 
 /** The number of groups (rows) of a report, counted alone. */
@@ -780,17 +863,24 @@ async function countGroups(db: Kysely<DB>, p: Plan): Promise<number> {
 }
 
 /**
- * One page of rows and the number of rows. `groupBettors` (see bettorsAddUp and
- * bettorsBesideThePage) may still be being counted: the rows are read meanwhile and it is awaited
- * only to fill their bettor counts.
+ * One page of rows and the number of rows. `everyGroup` (see countsEveryGroup) may still be being
+ * counted: the rows are read meanwhile and it is awaited only to fill their bettor counts.
+ * `currencyBettors`: the totals' distinct bettors per currency id, when the page's ranking
+ * counted them (see rankingCountsBettors), else null.
  */
-export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, o: RowQueryOptions, groupBettors?: Promise<Map<string, number>>) {
+export async function queryRows(
+  db: Kysely<DB>,
+  d: ReportDef,
+  f: ResolvedFilter,
+  o: RowQueryOptions,
+  everyGroup?: Promise<GroupBettors>,
+): Promise<{ list: ReportRowRaw[]; total: number; currencyBettors: Map<number, number> | null }> {
   const p = plan(d, f);
   const ranked = await rankedPage(db, p, o);
   if (ranked) {
     // Per-player groups: one bettor each (groupedQuery's bettor_count). A page past the end
     // has no window count to read the total from.
-    return { list: ranked.rows.map(rowFromSql), total: ranked.total ?? (await countGroups(db, p)) };
+    return { list: ranked.rows.map(rowFromSql), total: ranked.total ?? (await countGroups(db, p)), currencyBettors: ranked.currencyBettors };
   }
   const window = await periodWindow(db, p, o);
   const { query, bettorsJoined } = window ? rowsQuery(d, f, { ...o, page: window.page }, window.range) : rowsQuery(d, f, o);
@@ -798,13 +888,13 @@ export async function queryRows(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter,
   let total = window ? window.total : rows.length ? toNumber(rows[0]!.total_rows) : 0;
   if (!window && (p.direct || (rows.length === 0 && o.page && o.page.offset > 0))) total = await countGroups(db, p);
   const list = rows.map(rowFromSql);
-  if (groupBettors && !bettorsJoined) {
-    const bettors = await groupBettors;
+  if (everyGroup && !bettorsJoined) {
+    const bettors = (await everyGroup).byGroup;
     for (const r of list) r.bettor_count = bettors.get(p.dims.map((k) => (r as unknown as Record<string, number>)[k]).join(',')) ?? 0;
   } else if (!bettorsJoined) {
     await fillBettors(db, p, list);
   }
-  return { list, total };
+  return { list, total, currencyBettors: null };
 }
 
 /** Counts distinct bettors for the given rows only (a page), from a player-grain table. */
@@ -848,9 +938,11 @@ export interface SummaryRaw {
 
 /**
  * Totals per currency over every row: sums from the coarsest table the filters allow, distinct
- * bettors over the whole range (not a sum of the rows' counts).
+ * bettors over the whole range (not a sum of the rows' counts). `currencyBettors`, when given,
+ * supplies those bettors per currency id (counted with the rows: countsEveryGroup,
+ * rankingCountsBettors); when it yields null they are counted here after all.
  */
-export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, groupBettors?: Promise<Map<string, number>>): Promise<SummaryRaw[]> {
+export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter, currencyBettors?: Promise<Map<number, number> | null>): Promise<SummaryRaw[]> {
   const needs = filterNeeds(f);
   const totalsDef: ReportDef = { ...d, period: 'none', dims: [] };
   let sumsSql: RawBuilder<unknown>;
@@ -870,24 +962,19 @@ export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
       ${sql.join(SUM_COLUMNS.filter((c) => c !== 'bet_count' && c !== 'win_count').map((c) => sql`CAST(s.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`))},
       ${d.newPlayers ? sql`s.new_player_count` : sql`0 AS new_player_count`}
       FROM (${sumsSql}) s LEFT JOIN currency c ON c.id = s.currency_id ORDER BY c.code`.execute(db),
-    groupBettors ?? countsBySlices(db, f, ['currency_id'], 'bettor_count', (fs) => bettorQuery({ ...bp, f: fs }, f.from, f.to)),
+    (async () => {
+      const counted = await currencyBettors;
+      if (counted) return counted;
+      const rows = await countsBySlices(db, f, ['currency_id'], 'bettor_count', (fs) => bettorQuery({ ...bp, f: fs }, f.from, f.to));
+      return new Map(rows.map((r) => [toNumber(r.currency_id), toNumber(r.bettor_count)]));
+    })(),
   ]);
-  const bettorOf = new Map<number, number>();
-  if (bettors instanceof Map) {
-    // Group keys end with the currency id; the groups split each currency's players.
-    for (const [key, n] of bettors) {
-      const cid = Number(key.split(',').pop());
-      bettorOf.set(cid, (bettorOf.get(cid) ?? 0) + n);
-    }
-  } else {
-    for (const r of bettors) bettorOf.set(toNumber(r.currency_id), toNumber(r.bettor_count));
-  }
   return sums.rows.map((r) => ({
     currency_id: toNumber(r.currency_id),
     currency_code: String(r.currency_code ?? ''),
     bet_count: toNumber(r.bet_count),
     win_count: toNumber(r.win_count),
-    bettor_count: bettorOf.get(toNumber(r.currency_id)) ?? 0,
+    bettor_count: bettors.get(toNumber(r.currency_id)) ?? 0,
     bet_amount: String(r.bet_amount ?? '0'),
     valid_bet_amount: String(r.valid_bet_amount ?? '0'),
     payout_amount: String(r.payout_amount ?? '0'),

@@ -7,16 +7,16 @@ import { toNumber } from '../../lib/sql.ts';
 import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../aggregate/periods.ts';
 import {
   agentSubtree,
-  allGroupBettors,
-  bettorsAddUp,
-  bettorsBesideThePage,
   bettingQuery,
   bettingSortable,
+  countsEveryGroup,
+  groupBettors,
   playersByAccount,
   playerSlices,
   queryBetting,
   queryRows,
   querySummary,
+  rankingCountsBettors,
   rowFromSql,
   rowsQuery,
   type ReportRowRaw,
@@ -203,11 +203,15 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
   }
   // Every statement the answer needs is asked for at once: the database (PostgreSQL's pool,
   // SQLite's reader workers) runs them side by side, and the bettors are joined in at the end.
-  const addUp = bettorsAddUp(d, f);
-  const bettors = addUp || bettorsBesideThePage(d, f, options) ? allGroupBettors(db, d, f) : undefined;
+  // The totals' distinct bettors come with the rows' where those are counted over every group
+  // (every group's bettors beside the page, or a ranking of every per-player group).
+  const everyGroup = countsEveryGroup(d, f, options) ? groupBettors(db, d, f) : undefined;
+  const rowsAnswer = queryRows(db, d, f, options, everyGroup);
+  const totalsBettors = everyGroup ? everyGroup.then((b) => b.byCurrency) : rankingCountsBettors(d, f, options) ? rowsAnswer.then((r) => r.currencyBettors) : undefined;
   // Awaited below; a failure before then must not surface as an unhandled rejection.
-  bettors?.catch(() => undefined);
-  const [rows, summary] = await Promise.all([queryRows(db, d, f, options, bettors), querySummary(db, d, f, addUp ? bettors : undefined)]);
+  everyGroup?.catch(() => undefined);
+  totalsBettors?.catch(() => undefined);
+  const [rows, summary] = await Promise.all([rowsAnswer, querySummary(db, d, f, totalsBettors)]);
   return { list: rows.list.map((r) => formatRow(d, r)), total: rows.total, summary: summary.map((s) => formatSummary(d, s)) };
 }
 
