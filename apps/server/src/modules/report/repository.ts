@@ -681,10 +681,18 @@ export function countsEveryGroup(d: ReportDef, f: ResolvedFilter, o: RowQueryOpt
   return groupsSplitPlayers(d, f) || fewOnFirstPage;
 }
 
+/**
+ * Whether groupBettors also answers the totals' distinct bettors (GroupBettors.byCurrency). When it
+ * does not, the totals count their own from the start, beside it, rather than after it.
+ */
+export function groupBettorsCountTotals(d: ReportDef, f: ResolvedFilter): boolean {
+  return groupsSplitPlayers(d, f) || totalsFromGroups(f);
+}
+
 export interface GroupBettors {
   /** Distinct bettors per group, keyed like the rows (their dimension ids joined by commas). */
   byGroup: Map<string, number>;
-  /** The totals' distinct bettors per currency id, when they came with the groups' (else null). */
+  /** The totals' distinct bettors per currency id, when they come with the groups' (groupBettorsCountTotals), else null. */
   byCurrency: Map<number, number> | null;
 }
 
@@ -692,7 +700,7 @@ export interface GroupBettors {
 export async function groupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<GroupBettors> {
   const p = plan(d, f);
   const split = groupsSplitPlayers(d, f);
-  const withCurrencyPlayers = !split && totalsFromGroups(f);
+  const withCurrencyPlayers = !split && groupBettorsCountTotals(d, f);
   const slices = await bySlices(db, f, (fs) => bettorQuery({ ...p, f: fs }, f.from, f.to, [], withCurrencyPlayers));
   const byGroup = new Map<string, number>();
   const sumsByCurrency = new Map<number, number>();

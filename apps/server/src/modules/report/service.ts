@@ -11,6 +11,7 @@ import {
   bettingSortable,
   countsEveryGroup,
   groupBettors,
+  groupBettorsCountTotals,
   playersByAccount,
   playerSlices,
   queryBetting,
@@ -207,7 +208,12 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
   // (every group's bettors beside the page, or a ranking of every per-player group).
   const everyGroup = countsEveryGroup(d, f, options) ? groupBettors(db, d, f) : undefined;
   const rowsAnswer = queryRows(db, d, f, options, everyGroup);
-  const totalsBettors = everyGroup ? everyGroup.then((b) => b.byCurrency) : rankingCountsBettors(d, f, options) ? rowsAnswer.then((r) => r.currencyBettors) : undefined;
+  const totalsBettors =
+    everyGroup && groupBettorsCountTotals(d, f)
+      ? everyGroup.then((b) => b.byCurrency)
+      : rankingCountsBettors(d, f, options)
+        ? rowsAnswer.then((r) => r.currencyBettors)
+        : undefined;
   // Awaited below; a failure before then must not surface as an unhandled rejection.
   everyGroup?.catch(() => undefined);
   totalsBettors?.catch(() => undefined);
