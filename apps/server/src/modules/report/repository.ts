@@ -265,8 +265,13 @@ async function bySlices(db: Kysely<DB>, f: ResolvedFilter, build: (f: ResolvedFi
 
 /** `bySlices` for a statement of counts per key: the keys' counts summed over the slices. */
 async function countsBySlices(db: Kysely<DB>, f: ResolvedFilter, keys: readonly string[], count: string, build: (f: ResolvedFilter) => RawBuilder<unknown>) {
+  return sumCounts(await bySlices(db, f, build), keys, count);
+}
+
+/** The `count` of each distinct `keys` over every slice's rows, one row per key (its first row's other columns). */
+function sumCounts(slices: ReadonlyArray<ReadonlyArray<Record<string, unknown>>>, keys: readonly string[], count: string) {
   const sums = new Map<string, Record<string, unknown>>();
-  for (const rows of await bySlices(db, f, build)) {
+  for (const rows of slices) {
     for (const r of rows) {
       const key = keys.map((k) => toNumber(r[k])).join(',');
       const seen = sums.get(key);
@@ -702,15 +707,9 @@ export async function groupBettors(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
   const split = groupsSplitPlayers(d, f);
   const withCurrencyPlayers = !split && groupBettorsCountTotals(d, f);
   const slices = await bySlices(db, f, (fs) => bettorQuery({ ...p, f: fs }, f.from, f.to, [], withCurrencyPlayers));
-  const byGroup = new Map<string, number>();
-  const sumsByCurrency = new Map<number, number>();
-  for (const r of slices.flat()) {
-    const key = p.dims.map((k) => toNumber(r[k])).join(',');
-    byGroup.set(key, (byGroup.get(key) ?? 0) + toNumber(r.bettor_count));
-    const currency = toNumber(r.currency_id);
-    sumsByCurrency.set(currency, (sumsByCurrency.get(currency) ?? 0) + toNumber(r.bettor_count));
-  }
-  return { byGroup, byCurrency: split ? sumsByCurrency : withCurrencyPlayers ? readCurrencyPlayers(slices) : null };
+  const counts = (keys: readonly string[]) => sumCounts(slices, keys, 'bettor_count').map((r) => [keys.map((k) => toNumber(r[k])).join(','), toNumber(r.bettor_count)] as const);
+  const byCurrency = split ? new Map(counts(['currency_id']).map(([key, n]) => [Number(key), n])) : withCurrencyPlayers ? readCurrencyPlayers(slices) : null;
+  return { byGroup: new Map(counts(p.dims)), byCurrency };
 }
 
 /** The local bucket numbers lo … hi as a range of half-hours, within the filter's range. */
