@@ -154,7 +154,10 @@ function partsFor(source: Source | 'agg_new_player', period: ReportDef['period']
  * Narrowed to a few players, a player-grain table is read on SQLite by naming each period of the
  * parts: the (level, period, player) primary key then finds each player's rows directly, so there
  * those tables need no index by player, which every ingested bet paid for (migration 0007).
- * PostgreSQL keeps that index and reads a player's rows through it.
+ * PostgreSQL keeps that index and reads a player's rows through it. The periods of every part are
+ * named in one list of (level, period) pairs, read by one scan: no branches, so no co-routine
+ * copies the rows to the outer query (a year's ranking of game player split by player, 6 % fewer
+ * instructions; the platform summary's distinct bettors, 9 %; bench/README.md).
  */
 function partRows(
   f: ResolvedFilter,
@@ -168,11 +171,14 @@ function partRows(
   const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
   // A slice's players are found the same way: the key seeks to the first of them in each period.
   const byPeriod = f.dialect === 'sqlite' && (f.playerIds !== null || f.slice !== undefined) && PLAYER_GRAIN.has(source as Source);
-  const inPart = (p: { lead: number; from: number; to: number }) => {
-    if (!byPeriod) return sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
-    return namedPeriods(lead, p.lead, periodStarts(p.lead as 0 | 1 | 2, p.from, p.to));
-  };
   if (parts.length === 0) return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE 1 = 0) ${sql.table(source)}`;
+  if (byPeriod) {
+    // Our own integers, written into the text: a year of half-hours would exceed the parameter limit.
+    const pairs = parts.flatMap((p) => periodStarts(p.lead as 0 | 1 | 2, p.from, p.to).map((period) => `(${p.lead}, ${period})`));
+    const named = pairs.length ? sql`(${lead}, period) IN (VALUES ${sql.raw(pairs.join(', '))})` : sql`1 = 0`;
+    return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE ${and([named, ...conds])}) ${sql.table(source)}`;
+  }
+  const inPart = (p: { lead: number; from: number; to: number }) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
   if (f.dialect === 'postgres' || parts.length === 1) {
     return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE ${and([sql`(${sql.join(parts.map(inPart), sql` OR `)})`, ...conds])}) ${sql.table(source)}`;
   }
