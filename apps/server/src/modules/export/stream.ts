@@ -38,8 +38,9 @@ export async function streamRows(database: Database, query: RawBuilder<Row>, onB
   const main = await sql<{ file: string }>`SELECT file FROM pragma_database_list WHERE name = 'main'`.execute(database.db);
   const file = main.rows[0]?.file;
   if (!file) {
-    // An in-memory database has no second connection: read it on the main one.
-    await inBatches(database.db.selectFrom(sql<Row>`(${query})`.as('export_rows')).selectAll().stream(batchSize), onBatch, batchSize);
+    // An in-memory database has no second connection: read it on the main one, whole (it is all
+    // in memory already).
+    await inBatches((await query.execute(database.db)).rows, onBatch, batchSize);
     return;
   }
   const reader = new Sqlite(file, { readonly: true, fileMustExist: true });
@@ -49,26 +50,24 @@ export async function streamRows(database: Database, query: RawBuilder<Row>, onB
     // through V8's C++ API, which was about a third of a million-row export's time (bench/README.md).
     const statement = reader.prepare(compiled.sql).raw(true);
     const names = statement.columns().map((c) => c.name);
-    let batch: Row[] = [];
-    for (const values of statement.iterate(...(compiled.parameters as unknown[])) as Iterable<unknown[]>) {
-      const row: Row = {};
-      for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
-      batch.push(row);
-      if (batch.length >= batchSize) {
-        await onBatch(batch);
-        batch = [];
+    const rows = function* () {
+      for (const values of statement.iterate(...(compiled.parameters as unknown[])) as Iterable<unknown[]>) {
+        const row: Row = {};
+        for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+        yield row;
       }
-    }
-    if (batch.length) await onBatch(batch);
+    };
+    await inBatches(rows(), onBatch, batchSize);
   } finally {
     reader.close();
   }
 }
 
-async function inBatches(rows: AsyncIterable<unknown>, onBatch: (rows: Row[]) => Promise<void>, batchSize: number): Promise<void> {
+/** Hands `rows` to `onBatch` batchSize at a time, waiting for each batch to be taken. */
+async function inBatches(rows: Iterable<Row>, onBatch: (rows: Row[]) => Promise<void>, batchSize: number): Promise<void> {
   let batch: Row[] = [];
-  for await (const row of rows) {
-    batch.push(row as Row);
+  for (const row of rows) {
+    batch.push(row);
     if (batch.length >= batchSize) {
       await onBatch(batch);
       batch = [];

@@ -173,9 +173,7 @@ function partRows(
   const byPeriod = f.dialect === 'sqlite' && (f.playerIds !== null || f.slice !== undefined) && PLAYER_GRAIN.has(source as Source);
   if (parts.length === 0) return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE 1 = 0) ${sql.table(source)}`;
   if (byPeriod) {
-    // Our own integers, written into the text: a year of half-hours would exceed the parameter limit.
-    const pairs = parts.flatMap((p) => periodStarts(p.lead as 0 | 1 | 2, p.from, p.to).map((period) => `(${p.lead}, ${period})`));
-    const named = pairs.length ? sql`(${lead}, period) IN (VALUES ${sql.raw(pairs.join(', '))})` : sql`1 = 0`;
+    const named = namedPeriods(lead, parts.map((p) => ({ level: p.lead, periods: periodStarts(p.lead as 0 | 1 | 2, p.from, p.to) })));
     return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE ${and([named, ...conds])}) ${sql.table(source)}`;
   }
   const inPart = (p: { lead: number; from: number; to: number }) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
@@ -187,11 +185,16 @@ function partRows(
 }
 
 /**
- * The rows of the given periods of one level, each period named. Our own integers, written into
+ * The rows of the given periods, each period named: of one level as `lvl = … AND period IN (…)`,
+ * of several as one list of (level, period) pairs (see partRows). Our own integers, written into
  * the text: a year of half-hours would exceed the parameter limit.
  */
-function namedPeriods(lead: RawBuilder<unknown>, level: number, periods: readonly number[]): RawBuilder<unknown> {
-  return periods.length ? sql`(${lead} = ${int(level)} AND period IN (${sql.raw(periods.join(', '))}))` : sql`1 = 0`;
+function namedPeriods(lead: RawBuilder<unknown>, levels: ReadonlyArray<{ level: number; periods: readonly number[] }>): RawBuilder<unknown> {
+  const named = levels.filter((l) => l.periods.length > 0);
+  if (named.length === 0) return sql`1 = 0`;
+  if (named.length === 1) return sql`(${lead} = ${int(named[0]!.level)} AND period IN (${sql.raw(named[0]!.periods.join(', '))}))`;
+  const pairs = named.flatMap((l) => l.periods.map((period) => `(${l.level}, ${period})`));
+  return sql`(${lead}, period) IN (VALUES ${sql.raw(pairs.join(', '))})`;
 }
 
 function filterConditions(source: Source | 'agg_new_player' | 'player', f: ResolvedFilter): RawBuilder<unknown>[] {
@@ -790,7 +793,7 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const { f, sums: source } = p;
   const periods = periodStarts(1, f.from, f.to);
   const rowsIn = (list: number[], alias: string) =>
-    sql`${sql.table(source)} ${sql.raw(alias)} WHERE ${and([namedPeriods(sql.ref('lvl'), 1, list), ...filterConditions(source, f)])}`;
+    sql`${sql.table(source)} ${sql.raw(alias)} WHERE ${and([namedPeriods(sql.ref('lvl'), [{ level: 1, periods: list }]), ...filterConditions(source, f)])}`;
   const bucket = bucketExpr(p.d, f, sql`s.period`);
   const sameKey = KEY_ORDER[source].map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
   const longOfDay = sql`(${bucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
