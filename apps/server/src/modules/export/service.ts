@@ -12,7 +12,7 @@ import { exportSource, type Row } from '../report/service.ts';
 import { headerOf, label } from './columns.ts';
 import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired } from './repository.ts';
 import { streamRows } from './stream.ts';
-import { writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
+import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
 
 type ReportDef = report.ReportDef;
 
@@ -50,14 +50,28 @@ async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lan
   return lines;
 }
 
+/** The answer to an export with more rows than one sheet holds (`rows`: how many, where known). */
+function tooManyRows(rows: number | null, fit: number): ApiError {
+  const n = (x: number) => x.toLocaleString('en');
+  return new ApiError(ErrorCode.InvalidParameter, {
+    'zh-cn': `导出的数据${rows === null ? '' : `有 ${n(rows)} 行，`}超过一张表格的上限（${n(fit)} 行），请缩短日期范围或增加筛选条件`,
+    en: `This export has ${rows === null ? 'more rows than' : `${n(rows)} rows, more than`} one spreadsheet holds (${n(fit)}); shorten the dates or add a filter`,
+  });
+}
+
 /**
  * Runs a report over all its rows into an .xlsx under config.exportDir, records it in the export
- * list (kept 7 days) and answers the file. Invalid filters fail before anything is recorded.
+ * list (kept 7 days) and answers the file. Invalid filters, and a bet-record list with more rows
+ * than a sheet holds, fail before anything is recorded.
  */
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const { db, lang } = ctx;
   const source = await exportSource(db, ctx.dialect, d, input, lang);
   const createdAt = nowIso();
+  const lines = await filterLines(db, d, input, lang, ctx.user?.account ?? '', createdAt);
+  const totals = source.summary.map((s: Row) => ({ label: `${label('total', lang)} ${String(s.currency_code)}`, row: s }));
+  const fit = dataRowsThatFit({ filterLines: lines, totals, maxRows: SHEET_MAX_ROWS });
+  if (source.rowCount !== null && source.rowCount > fit) throw tooManyRows(source.rowCount, fit);
   const id = await insertExport(db, {
     report: d.name,
     filters: JSON.stringify({ path: d.path, ...input }),
@@ -75,17 +89,21 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
       file: filePath,
       sheetName: d.title[lang],
       title: `${d.title[lang]} ${input.start_date} ~ ${input.end_date}`,
-      filterLines: await filterLines(db, d, input, lang, ctx.user?.account ?? '', createdAt),
+      filterLines: lines,
       columns,
+      maxRows: SHEET_MAX_ROWS,
       async produce(write) {
         if (!source.query) return;
         await streamRows(ctx.request.server.database, source.query, (batch) => write(batch.map(source.format)));
       },
-      totals: source.summary.map((s: Row) => ({ label: `${label('total', lang)} ${String(s.currency_code)}`, row: s })),
+      totals,
     });
     await finishExport(db, id, { row_count: rows, file_size: bytes, file_name: fileName, file_path: filePath, finished_at: nowIso() });
-  } catch (err) {
-    await failExport(db, id, err instanceof Error ? err.message : String(err), nowIso()).catch(() => undefined);
+  } catch (caught) {
+    // Rows the totals did not foretell (a grouped report) that outgrow the sheet.
+    const err = caught instanceof SheetFullError ? tooManyRows(null, caught.dataRows) : caught;
+    const message = err instanceof ApiError ? err.messageFor(lang) : err instanceof Error ? err.message : String(err);
+    await failExport(db, id, message, nowIso()).catch(() => undefined);
     fs.rmSync(filePath, { force: true });
     throw err;
   }

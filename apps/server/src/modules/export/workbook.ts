@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import ExcelJS from 'exceljs';
+import { ZipWriter } from './zip.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,17 +20,22 @@ export interface WorkbookSpec {
   produce(write: (rows: Array<Record<string, unknown>>) => Promise<void>): Promise<void>;
   /** Totals rows written after the data (one per currency), labelled in the first column. */
   totals: Array<{ label: string; row: Record<string, unknown> }>;
+  /** The most rows the sheet may have in all (SHEET_MAX_ROWS: what a spreadsheet opens). */
+  maxRows: number;
 }
 
-/** The parts of exceljs's streaming worksheet writer used below (checked before use). */
-interface SheetInternals {
-  stream?: {
-    write(data: string): unknown;
-    pipes?: Array<{ _writableState?: { length?: number }; once(event: 'drain', cb: () => void): void }>;
-  };
-  _rowZero?: number;
-  startedData?: boolean;
+/** The most rows a worksheet holds (Excel's and LibreOffice's limit). */
+export const SHEET_MAX_ROWS = 1_048_576;
+
+/** Thrown when the rows would not fit on the sheet; `dataRows` is how many data rows fit. */
+export class SheetFullError extends Error {
+  constructor(readonly dataRows: number) {
+    super(`the sheet holds at most ${dataRows} rows of data`);
+  }
 }
+
+/** How many data rows fit beside the title, the filter lines, a blank row, the header and the totals. */
+export const dataRowsThatFit = (spec: Pick<WorkbookSpec, 'filterLines' | 'totals' | 'maxRows'>) => spec.maxRows - spec.filterLines.length - spec.totals.length - 3;
 
 /** A1-style column letters. */
 function columnName(i: number): string {
@@ -52,86 +56,150 @@ const xmlText = (s: string) => s.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!).repl
  */
 const keepsSpace = (s: string) => /^\s|\s$|\s\s|[\t\n\r]/.test(s);
 
+type Cell = string | number | null;
+
 /**
- * The `<row>` element of one data row, as exceljs would write it (numbers as values, text as
- * inline strings). Building it directly skips exceljs's per-cell objects, which were most of the
- * CPU time of a large export.
+ * The `<row>` element of one row: numbers as values, text as inline strings (no shared-string
+ * table to hold in memory); `style` is a cell format of STYLES (1: bold).
  */
-function rowXml(rowNumber: number, cells: Array<string | number | null>, columns: string[]): string {
+function rowXml(rowNumber: number, cells: Cell[], columns: string[], style = 0): string {
+  const s = style ? ` s="${style}"` : '';
   let x = `<row r="${rowNumber}">`;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
     if (v === null || v === undefined) continue;
     const ref = `${columns[i]}${rowNumber}`;
-    x += typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t${keepsSpace(v) ? ' xml:space="preserve"' : ''}>${xmlText(v)}</t></is></c>`;
+    x += typeof v === 'number' ? `<c r="${ref}"${s}><v>${v}</v></c>` : `<c r="${ref}"${s} t="inlineStr"><is><t${keepsSpace(v) ? ' xml:space="preserve"' : ''}>${xmlText(v)}</t></is></c>`;
   }
   return `${x}</row>`;
 }
 
-const MAX_BUFFERED = 1 << 20;
-
-/**
- * exceljs's sheet stream writes into the zip without heeding backpressure: when compression
- * falls behind, the uncompressed XML piles up in memory (a million rows would hold hundreds of
- * MB). Between batches we wait until the zip entry has taken what is buffered.
- */
-async function drained(sheet: unknown) {
-  for (const pipe of (sheet as SheetInternals).stream?.pipes ?? []) {
-    while ((pipe._writableState?.length ?? 0) > MAX_BUFFERED) await new Promise<void>((resolve) => pipe.once('drain', resolve));
-  }
-  await new Promise((resolve) => setImmediate(resolve));
+/** Display width of a text in character cells: East Asian wide characters take two. */
+function displayWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) w += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) ? 2 : 1;
+  return w;
 }
 
+/** Column widths from the header and the first rows, so that a sheet opens readable. */
+function colsXml(header: string[], sample: Cell[][]): string {
+  const cols = header.map((h, i) => {
+    const widest = Math.max(displayWidth(h), ...sample.map((cells) => displayWidth(String(cells[i] ?? ''))));
+    const width = Math.min(Math.max(widest + 2, 8), 60);
+    return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
+  });
+  return `<cols>${cols.join('')}</cols>`;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+const CONTENT_TYPES = `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">\
+<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>\
+<Default Extension="xml" ContentType="application/xml"/>\
+<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>\
+<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>\
+<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>\
+<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>\
+</Types>`;
+
+const PACKAGE_RELS = `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">\
+<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>\
+<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>\
+</Relationships>`;
+
+const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">\
+<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>\
+<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>\
+</Relationships>`;
+
+/** Two cell formats: 0 plain, 1 bold (the title, the header and the totals). */
+const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
+<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
+<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
+<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
+<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
+<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
+</styleSheet>`;
+
+const BOLD = 1;
+
+/** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], not blank. */
+const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
+
+const workbookXml = (sheetName: string) =>
+  `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+const coreXml = (title: string, at: Date) =>
+  `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" \
+xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\
+<dc:title>${xmlText(title)}</dc:title><dcterms:created xsi:type="dcterms:W3CDTF">${at.toISOString().slice(0, 19)}Z</dcterms:created></cp:coreProperties>`;
+
 /**
- * Writes an .xlsx with exceljs's streaming writer: each row is committed (serialized and
- * compressed) as soon as it is added, so memory stays flat however many rows there are.
+ * Writes an .xlsx (one sheet: title, filter lines, a blank row, the header, the data, the totals)
+ * straight into a zip: each batch of rows is made into XML and handed to the compressor as soon as
+ * it comes, and the next batch is asked for once the compressor has room, so memory stays flat
+ * however many rows there are. Rows beyond what a sheet holds fail the export (SheetFullError)
+ * rather than leave a file that a spreadsheet would open cut short.
  */
 export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number; bytes: number }> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: spec.file,
-    // No cell styles: they double the writer's CPU time, and a million-row export has a time budget.
-    useStyles: false,
-    useSharedStrings: false,
-    // Fast compression: an export of a million rows is CPU-bound on deflate.
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet(spec.sheetName.slice(0, 31));
-  sheet.addRow([spec.title]).commit();
-  for (const [label, value] of spec.filterLines) sheet.addRow([label, value]).commit();
-  sheet.addRow([]).commit();
-  sheet.addRow(spec.columns.map((c) => c.header)).commit();
+  const zip = new ZipWriter(spec.file);
+  try {
+    await zip.add('[Content_Types].xml', CONTENT_TYPES);
+    await zip.add('_rels/.rels', PACKAGE_RELS);
+    await zip.add('docProps/core.xml', coreXml(spec.title, new Date()));
+    await zip.add('xl/workbook.xml', workbookXml(sheetNameOf(spec.sheetName)));
+    await zip.add('xl/_rels/workbook.xml.rels', WORKBOOK_RELS);
+    await zip.add('xl/styles.xml', STYLES);
+    const sheet = zip.entry('xl/worksheets/sheet1.xml');
 
-  const cellsOf = (row: Record<string, unknown>) =>
-    spec.columns.map((c) => {
-      const v = row[c.key];
-      if (v === null || v === undefined) return null;
-      return c.numeric ? Number(v) : String(v);
-    });
-  const internals = sheet as unknown as SheetInternals;
-  // Data rows go straight into the sheet's XML stream when exceljs's writer looks as expected
-  // (rows so far committed, data section open); otherwise through its row API.
-  const direct = typeof internals._rowZero === 'number' && internals.startedData === true && typeof internals.stream?.write === 'function';
-  const letters = spec.columns.map((_, i) => columnName(i));
-  let rows = 0;
-  await spec.produce(async (batch) => {
-    if (direct) {
+    const letters = spec.columns.map((_, i) => columnName(i));
+    const cellsOf = (row: Record<string, unknown>): Cell[] =>
+      spec.columns.map((c) => {
+        const v = row[c.key];
+        if (v === null || v === undefined) return null;
+        return c.numeric ? Number(v) : String(v);
+      });
+    const header = spec.columns.map((c) => c.header);
+    const dataRowLimit = dataRowsThatFit(spec);
+    let next = 1;
+    let started = false;
+    let rows = 0;
+    // The sheet's start waits for the first rows: its column widths come from them.
+    const start = async (sample: Cell[][]) => {
+      started = true;
+      let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(header, sample)}<sheetData>`;
+      xml += rowXml(next++, [spec.title], letters, BOLD);
+      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters);
+      xml += `<row r="${next++}"/>`;
+      xml += rowXml(next++, header, letters, BOLD);
+      await sheet.write(xml);
+    };
+
+    await spec.produce(async (batch) => {
+      if (rows + batch.length > dataRowLimit) throw new SheetFullError(dataRowLimit);
+      const cells = batch.map(cellsOf);
+      if (!started) await start(cells.slice(0, 100));
       let xml = '';
-      let n = internals._rowZero!;
-      for (const row of batch) xml += rowXml(n++, cellsOf(row), letters);
-      internals.stream!.write(xml);
-      internals._rowZero = n;
-    } else {
-      for (const row of batch) sheet.addRow(cellsOf(row)).commit();
+      for (const c of cells) xml += rowXml(next++, c, letters);
+      rows += batch.length;
+      await sheet.write(xml);
+    });
+    if (!started) await start([]);
+    let xml = '';
+    for (const t of spec.totals) {
+      const cells = cellsOf(t.row);
+      cells[0] = t.label;
+      xml += rowXml(next++, cells, letters, BOLD);
     }
-    rows += batch.length;
-    await drained(sheet);
-  });
-  for (const t of spec.totals) {
-    const cells = cellsOf(t.row);
-    cells[0] = t.label;
-    sheet.addRow(cells).commit();
+    await sheet.write(`${xml}</sheetData></worksheet>`);
+    await sheet.end();
+    return { rows, bytes: await zip.finish() };
+  } catch (err) {
+    zip.abort();
+    throw err;
   }
-  sheet.commit();
-  await workbook.commit();
-  return { rows, bytes: fs.statSync(spec.file).size };
 }

@@ -227,17 +227,21 @@ export interface ExportSource {
   query: ReturnType<typeof rowsQuery>['query'] | null;
   format(raw: Row): Row;
   summary: Row[];
+  /** How many rows the query answers, where the totals already tell (the bet-record list). */
+  rowCount: number | null;
 }
 
 /** What an export needs: the all-rows query, a row formatter and the per-currency totals. */
 export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput, lang: Lang): Promise<ExportSource> {
   const f = await resolveFilter(db, dialect, d, input);
-  if (!f) return { filter: null, query: null, format: (r) => r, summary: [] };
+  if (!f) return { filter: null, query: null, format: (r) => r, summary: [], rowCount: 0 };
   const options: RowQueryOptions = { sortField: input.sort_field || null, sortOrder: sortOrderOf(input), lang, page: null };
-  const summary = (await querySummary(db, d, f)).map((s) => formatSummary(d, s));
+  const sums = await querySummary(db, d, f);
+  const summary = sums.map((s) => formatSummary(d, s));
   if (d === report.BETTING_REPORT) {
-    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary };
+    const rowCount = sums.reduce((n, s) => n + s.bet_count, 0);
+    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount };
   }
   const { query } = rowsQuery(d, f, options);
-  return { filter: f, query, format: (r) => formatRow(d, rowFromSql(r)), summary };
+  return { filter: f, query, format: (r) => formatRow(d, rowFromSql(r)), summary, rowCount: null };
 }

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import { once } from 'node:events';
+import zlib from 'node:zlib';
+
+/**
+ * A zip file written front to back, for spreadsheets: small entries whole, and one large entry
+ * streamed, compressed on zlib's thread pool while the caller makes the next chunk.
+ *
+ * Each entry's checksum and sizes follow its data in a data descriptor (general purpose flag
+ * bit 3), as in any streamed zip, and are repeated in the central directory at the end. Sizes are
+ * 32-bit: an entry of 4 GiB or more is refused rather than written as ZIP64, which a sheet of at
+ * most 1,048,576 rows does not reach.
+ */
+export class ZipWriter {
+  private readonly out: fs.WriteStream;
+  private readonly entries: Array<{ name: Buffer; crc: number; compressed: number; size: number; offset: number }> = [];
+  private written = 0;
+  private streaming = false;
+  private readonly failed: Promise<never>;
+  private readonly stamp: { time: number; date: number };
+
+  constructor(file: string, at = new Date()) {
+    this.out = fs.createWriteStream(file);
+    this.stamp = dosTime(at);
+    // A write error (disk full) rejects whatever the writer is waiting for next.
+    this.failed = once(this.out, 'error').then(([err]) => {
+      throw err as Error;
+    });
+    this.failed.catch(() => undefined);
+  }
+
+  /** Adds a small entry whole. */
+  async add(name: string, text: string): Promise<void> {
+    const entry = this.entry(name);
+    await entry.write(text);
+    await entry.end();
+  }
+
+  /**
+   * Starts an entry whose data comes in chunks: `write` resolves once the compressor has room for
+   * more (about 1 MB in flight), so a producer that awaits it holds flat memory however long the
+   * entry. One entry at a time.
+   */
+  entry(name: string): { write(text: string): Promise<void>; end(): Promise<void> } {
+    if (this.streaming) throw new Error('zip: one entry at a time');
+    this.streaming = true;
+    const nameBytes = Buffer.from(name, 'utf8');
+    const offset = this.written;
+    this.put(localHeader(nameBytes, this.stamp));
+    // Level 1: a million-row sheet is CPU-bound on compression. The zlib stream passes stream
+    // options on (its types do not list them): up to 1 MB waits to be compressed before `write`
+    // holds the producer back, so making rows and compressing them overlap.
+    const deflate = zlib.createDeflateRaw({ level: 1, writableHighWaterMark: 1 << 20 } as zlib.ZlibOptions);
+    let crc = 0;
+    let size = 0;
+    let compressed = 0;
+    deflate.on('data', (chunk: Buffer) => {
+      compressed += chunk.length;
+      if (!this.put(chunk)) {
+        deflate.pause();
+        this.out.once('drain', () => deflate.resume());
+      }
+    });
+    const done = once(deflate, 'end');
+    const race = <T>(p: Promise<T>) => Promise.race([p, this.failed]);
+    return {
+      write: async (text: string) => {
+        const data = Buffer.from(text, 'utf8');
+        crc = zlib.crc32(data, crc);
+        size += data.length;
+        if (size > 0xffffffff) throw new Error('zip: an entry of 4 GiB or more needs ZIP64');
+        if (!deflate.write(data)) await race(once(deflate, 'drain'));
+      },
+      end: async () => {
+        deflate.end();
+        await race(done);
+        this.put(dataDescriptor(crc, compressed, size));
+        this.entries.push({ name: nameBytes, crc, compressed, size, offset });
+        this.streaming = false;
+      },
+    };
+  }
+
+  /** Writes the central directory and closes the file; answers its size in bytes. */
+  async finish(): Promise<number> {
+    const start = this.written;
+    for (const e of this.entries) this.put(centralHeader(e, this.stamp));
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(this.entries.length, 8);
+    end.writeUInt16LE(this.entries.length, 10);
+    end.writeUInt32LE(this.written - start, 12);
+    end.writeUInt32LE(start, 16);
+    this.put(end);
+    if (this.written > 0xffffffff) throw new Error('zip: a file of 4 GiB or more needs ZIP64');
+    this.out.end();
+    await Promise.race([once(this.out, 'close'), this.failed]);
+    return this.written;
+  }
+
+  /** Closes the file after a failure (the caller deletes it). */
+  abort(): void {
+    this.out.destroy();
+  }
+
+  private put(data: Buffer): boolean {
+    this.written += data.length;
+    return this.out.write(data);
+  }
+}
+
+// Flags: bit 3, sizes and checksum in the data descriptor; bit 11, names in UTF-8. Method 8: deflate.
+const FLAGS = 0x0808;
+const DEFLATE = 8;
+const VERSION = 20;
+/** MS-DOS date and time fields (local time, 2-second steps), as zip entries carry them. */
+function dosTime(at: Date): { time: number; date: number } {
+  return {
+    time: (at.getHours() << 11) | (at.getMinutes() << 5) | (at.getSeconds() >> 1),
+    date: ((Math.max(at.getFullYear(), 1980) - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
+  };
+}
+
+function localHeader(name: Buffer, stamp: { time: number; date: number }): Buffer {
+  const h = Buffer.alloc(30);
+  h.writeUInt32LE(0x04034b50, 0);
+  h.writeUInt16LE(VERSION, 4);
+  h.writeUInt16LE(FLAGS, 6);
+  h.writeUInt16LE(DEFLATE, 8);
+  h.writeUInt16LE(stamp.time, 10);
+  h.writeUInt16LE(stamp.date, 12);
+  // checksum and sizes (14–25) stay 0: they follow the data.
+  h.writeUInt16LE(name.length, 26);
+  return Buffer.concat([h, name]);
+}
+
+function dataDescriptor(crc: number, compressed: number, size: number): Buffer {
+  const d = Buffer.alloc(16);
+  d.writeUInt32LE(0x08074b50, 0);
+  d.writeUInt32LE(crc, 4);
+  d.writeUInt32LE(compressed, 8);
+  d.writeUInt32LE(size, 12);
+  return d;
+}
+
+function centralHeader(e: { name: Buffer; crc: number; compressed: number; size: number; offset: number }, stamp: { time: number; date: number }): Buffer {
+  const h = Buffer.alloc(46);
+  h.writeUInt32LE(0x02014b50, 0);
+  h.writeUInt16LE(VERSION, 4);
+  h.writeUInt16LE(VERSION, 6);
+  h.writeUInt16LE(FLAGS, 8);
+  h.writeUInt16LE(DEFLATE, 10);
+  h.writeUInt16LE(stamp.time, 12);
+  h.writeUInt16LE(stamp.date, 14);
+  h.writeUInt32LE(e.crc, 16);
+  h.writeUInt32LE(e.compressed, 20);
+  h.writeUInt32LE(e.size, 24);
+  h.writeUInt16LE(e.name.length, 28);
+  h.writeUInt32LE(e.offset, 42);
+  return Buffer.concat([h, e.name]);
+}
