@@ -13,11 +13,11 @@ import zlib from 'node:zlib';
  */
 export class ZipWriter {
   private readonly out: fs.WriteStream;
-  private readonly entries: Array<{ name: Buffer; crc: number; compressed: number; size: number; offset: number }> = [];
+  private readonly entries: Entry[] = [];
   private written = 0;
   private streaming = false;
   private readonly failed: Promise<never>;
-  private readonly stamp: { time: number; date: number };
+  private readonly stamp: Stamp;
 
   constructor(file: string, at = new Date()) {
     this.out = fs.createWriteStream(file);
@@ -113,24 +113,35 @@ export class ZipWriter {
 const FLAGS = 0x0808;
 const DEFLATE = 8;
 const VERSION = 20;
+
+type Stamp = { time: number; date: number };
+type Entry = { name: Buffer; crc: number; compressed: number; size: number; offset: number };
+
 /** MS-DOS date and time fields (local time, 2-second steps), as zip entries carry them. */
-function dosTime(at: Date): { time: number; date: number } {
+function dosTime(at: Date): Stamp {
   return {
     time: (at.getHours() << 11) | (at.getMinutes() << 5) | (at.getSeconds() >> 1),
     date: ((Math.max(at.getFullYear(), 1980) - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
   };
 }
 
-function localHeader(name: Buffer, stamp: { time: number; date: number }): Buffer {
+/**
+ * The fields a local header and a central directory header share, from `at` on: version needed,
+ * flags, method, time, date, checksum, compressed size, size, name length.
+ */
+function writeEntryFields(h: Buffer, at: number, stamp: Stamp, e: Pick<Entry, 'crc' | 'compressed' | 'size'>, nameLength: number): void {
+  for (const [i, v] of [VERSION, FLAGS, DEFLATE, stamp.time, stamp.date].entries()) h.writeUInt16LE(v, at + 2 * i);
+  h.writeUInt32LE(e.crc, at + 10);
+  h.writeUInt32LE(e.compressed, at + 14);
+  h.writeUInt32LE(e.size, at + 18);
+  h.writeUInt16LE(nameLength, at + 22);
+}
+
+function localHeader(name: Buffer, stamp: Stamp): Buffer {
   const h = Buffer.alloc(30);
   h.writeUInt32LE(0x04034b50, 0);
-  h.writeUInt16LE(VERSION, 4);
-  h.writeUInt16LE(FLAGS, 6);
-  h.writeUInt16LE(DEFLATE, 8);
-  h.writeUInt16LE(stamp.time, 10);
-  h.writeUInt16LE(stamp.date, 12);
-  // checksum and sizes (14–25) stay 0: they follow the data.
-  h.writeUInt16LE(name.length, 26);
+  // Checksum and sizes stay 0 here: they follow the data.
+  writeEntryFields(h, 4, stamp, { crc: 0, compressed: 0, size: 0 }, name.length);
   return Buffer.concat([h, name]);
 }
 
@@ -143,19 +154,11 @@ function dataDescriptor(crc: number, compressed: number, size: number): Buffer {
   return d;
 }
 
-function centralHeader(e: { name: Buffer; crc: number; compressed: number; size: number; offset: number }, stamp: { time: number; date: number }): Buffer {
+function centralHeader(e: Entry, stamp: Stamp): Buffer {
   const h = Buffer.alloc(46);
   h.writeUInt32LE(0x02014b50, 0);
-  h.writeUInt16LE(VERSION, 4);
-  h.writeUInt16LE(VERSION, 6);
-  h.writeUInt16LE(FLAGS, 8);
-  h.writeUInt16LE(DEFLATE, 10);
-  h.writeUInt16LE(stamp.time, 12);
-  h.writeUInt16LE(stamp.date, 14);
-  h.writeUInt32LE(e.crc, 16);
-  h.writeUInt32LE(e.compressed, 20);
-  h.writeUInt32LE(e.size, 24);
-  h.writeUInt16LE(e.name.length, 28);
+  h.writeUInt16LE(VERSION, 4); // version made by
+  writeEntryFields(h, 6, stamp, e, e.name.length);
   h.writeUInt32LE(e.offset, 42);
   return Buffer.concat([h, e.name]);
 }
