@@ -142,3 +142,14 @@ it('fails with SheetFullError when the rows outgrow the sheet, and fills it to t
   expect(err).toBeInstanceOf(SheetFullError);
   expect((err as SheetFullError).dataRows).toBe(5);
 });
+
+it('writes the header and totals of an export without rows', async () => {
+  const file = path.join(dir, 'empty.xlsx');
+  expect(await writeWorkbook(sheetSpec(file, 0, SHEET_MAX_ROWS))).toMatchObject({ rows: 0 });
+  expect([...zipEntries(file).keys()]).toContain('xl/worksheets/sheet1.xml');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
+  expect(rows).toEqual([['注单记录 2026-11-01 ~ 2026-11-30'], ['Currency', 'CNY'], [], ['N', '玩家登录账号'], ['Total CNY']]);
+});
