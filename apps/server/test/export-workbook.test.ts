@@ -153,3 +153,8 @@ it('writes the header and totals of an export without rows', async () => {
   wb.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
   expect(rows).toEqual([['注单记录 2026-11-01 ~ 2026-11-30'], ['Currency', 'CNY'], [], ['N', '玩家登录账号'], ['Total CNY']]);
 });
+
+it('fails, rather than hangs, when the file cannot be written', async () => {
+  const file = path.join(dir, 'no-such-folder', 'x.xlsx');
+  await expect(writeWorkbook(sheetSpec(file, 1_000, SHEET_MAX_ROWS))).rejects.toMatchObject({ code: 'ENOENT' });
+});

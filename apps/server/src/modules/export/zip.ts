@@ -62,6 +62,8 @@ export class ZipWriter {
       }
     });
     const done = once(deflate, 'end');
+    // Awaited only by `end`; a compressor error before then must not go unhandled meanwhile.
+    done.catch(() => undefined);
     const race = <T>(p: Promise<T>) => Promise.race([p, this.failed]);
     return {
       write: async (text: string) => {
