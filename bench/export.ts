@@ -4,10 +4,12 @@
  * process, timing the call and sampling the server's resident memory; the peak is the kernel's
  * high-water mark (VmHWM), so no spike between samples is missed.
  *
- *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/export.ts [--rows 1000000] [--report player/report/player/betting] [--after-reports]
+ *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/export.ts [--rows 1000000] [--report player/report/player/betting] [--after-reports] [--busy]
  *
  * --after-reports first runs every report call over the last 365 days, so that the server's
  * memory includes what serving reports leaves behind (the SQLite readers' page caches).
+ * --busy also makes a light call (currency/list) every 10 ms while the export runs and prints how
+ * long those took: what another operator's screen waits meanwhile.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,7 +26,7 @@ import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, report: { type: 'string', default: 'player/report/player/betting' }, 'after-reports': { type: 'boolean', default: false } },
+  options: { rows: { type: 'string', default: '1000000' }, report: { type: 'string', default: 'player/report/player/betting' }, 'after-reports': { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } },
 });
 const WANT = Number(values.rows);
 const url = process.env.DATABASE_URL;
@@ -100,6 +102,16 @@ const sampler = setInterval(() => {
   peakSampled = Math.max(peakSampled, rss);
   if (++ticks % 40 === 0) timeline.push(rss.toFixed(0));
 }, 50);
+const light: number[] = [];
+let exporting = true;
+const lightCalls = (async () => {
+  while (values.busy && exporting) {
+    const s0 = performance.now();
+    await (await post('currency/list', { token })).json();
+    light.push(performance.now() - s0);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+})();
 const t0 = performance.now();
 const cpu0 = cpuSeconds();
 const res = await post(`${values.report}/export`, { ...body, token });
@@ -107,6 +119,8 @@ if (!res.ok || !String(res.headers.get('content-type')).includes('spreadsheet'))
 const file = path.join(exportDir, 'download.xlsx');
 fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
 const seconds = (performance.now() - t0) / 1000;
+exporting = false;
+await lightCalls;
 const cpu = cpuSeconds() - cpu0;
 clearInterval(sampler);
 const after = status();
@@ -119,6 +133,11 @@ console.log(`  time          ${seconds.toFixed(1)} s (${Math.round(rows / second
 console.log(`  server CPU    ${cpu.toFixed(1)} s (all its threads: the rows, the sheet, its compression)`);
 console.log(`  file          ${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
 console.log(`  server RSS    ${before.rss.toFixed(0)} MB before${values['after-reports'] ? ' (after a year of every report call)' : ''}, peak ${after.peak.toFixed(0)} MB (sampled ${peakSampled.toFixed(0)} MB)  target < 300 MB: ${after.peak < 300 ? 'met' : 'NOT met'}`);
+if (light.length) {
+  light.sort((a, b) => a - b);
+  const at = (q: number) => light[Math.min(light.length - 1, Math.floor(light.length * q))]!.toFixed(1);
+  console.log(`  light calls   ${light.length} during the export: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
+}
 if (process.env.BENCH_VERBOSE) console.log(`  RSS every 2 s: ${timeline.join(' ')}`);
 server.kill('SIGTERM');
 fs.rmSync(exportDir, { recursive: true, force: true });
