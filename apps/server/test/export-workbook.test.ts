@@ -34,8 +34,8 @@ it('keeps the spaces of text that has them, and marks no other text', async () =
     title: 'Title',
     filterLines: [],
     columns: [
-      { key: 'text', header: 'Text', numeric: false },
-      { key: 'n', header: 'N', numeric: true },
+      { key: 'text', header: 'Text', kind: 'text' },
+      { key: 'n', header: 'N', kind: 'count' },
     ],
     async produce(write) {
       await write(texts.map((text, n) => ({ text, n })));
@@ -92,16 +92,17 @@ const sheetSpec = (file: string, rows: number, maxRows: number): WorkbookSpec =>
   title: '注单记录 2026-11-01 ~ 2026-11-30',
   filterLines: [['Currency', 'CNY']],
   columns: [
-    { key: 'n', header: 'N', numeric: true },
-    { key: 'name', header: '玩家登录账号', numeric: false },
+    { key: 'n', header: 'N', kind: 'count' },
+    { key: 'name', header: '玩家登录账号', kind: 'text' },
+    { key: 'amount', header: 'Amount', kind: 'decimal' },
   ],
   async produce(write) {
     // Batches as the export's reader hands them over.
     for (let i = 0; i < rows; i += 250) {
-      await write(Array.from({ length: Math.min(250, rows - i) }, (_, k) => ({ n: i + k, name: `player-${i + k}` })));
+      await write(Array.from({ length: Math.min(250, rows - i) }, (_, k) => ({ n: i + k, name: `player-${i + k}`, amount: `${i + k}.5000` })));
     }
   },
-  totals: [{ label: 'Total CNY', row: { n: rows } }],
+  totals: [{ label: 'Total CNY', row: { amount: '123456789012345678.0001' } }],
   maxRows,
 });
 
@@ -121,18 +122,23 @@ it('writes a zip whose every entry matches its checksum and sizes, and a sheet a
   const has = (part: string) => expect(xml.includes(part), part).toBe(true);
   // Column widths from the header and the first rows; a wide (Chinese) character counts double.
   has('<col min="2" max="2" width="14" customWidth="1"/>');
-  // Title, header and totals bold; data rows plain.
+  // Title, header and totals bold; data rows plain; decimals exact text aligned right, which
+  // Excel is told not to flag.
   has('<row r="1"><c r="A1" s="1" t="inlineStr"><is><t>注单记录 2026-11-01 ~ 2026-11-30</t></is></c></row>');
   has('<row r="4"><c r="A4" s="1" t="inlineStr"><is><t>N</t></is></c>');
-  has('<row r="5"><c r="A5"><v>0</v></c><c r="B5" t="inlineStr"><is><t>player-0</t></is></c></row>');
+  has('<row r="5"><c r="A5"><v>0</v></c><c r="B5" t="inlineStr"><is><t>player-0</t></is></c><c r="C5" s="2" t="inlineStr"><is><t>0.5000</t></is></c></row>');
+  has(`<c r="C${rows + 5}" s="3" t="inlineStr"><is><t>123456789012345678.0001</t></is></c>`);
+  has(`<ignoredErrors><ignoredError sqref="A1:C${rows + 5}" numberStoredAsText="1"/></ignoredErrors></worksheet>`);
 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
   const sheet = wb.worksheets[0]!;
   expect(sheet.rowCount).toBe(rows + 5);
-  expect(sheet.getRow(rows + 4).values).toEqual([undefined, rows - 1, `player-${rows - 1}`]);
-  expect(sheet.getRow(rows + 5).values).toEqual([undefined, 'Total CNY']);
+  expect(sheet.getRow(rows + 4).values).toEqual([undefined, rows - 1, `player-${rows - 1}`, `${rows - 1}.5000`]);
+  expect(sheet.getRow(rows + 4).getCell(3).alignment?.horizontal).toBe('right');
+  expect(sheet.getRow(rows + 5).values).toEqual([undefined, 'Total CNY', undefined, '123456789012345678.0001']);
   expect(sheet.getRow(rows + 5).getCell(1).font?.bold).toBe(true);
+  expect(sheet.getRow(rows + 5).getCell(3).font?.bold).toBe(true);
 });
 
 it('fails with SheetFullError when the rows outgrow the sheet, and fills it to the last row', async () => {
@@ -151,7 +157,7 @@ it('writes the header and totals of an export without rows', async () => {
   await wb.xlsx.readFile(file);
   const rows: unknown[][] = [];
   wb.worksheets[0]!.eachRow({ includeEmpty: true }, (row) => rows.push((row.values as unknown[]).slice(1)));
-  expect(rows).toEqual([['注单记录 2026-11-01 ~ 2026-11-30'], ['Currency', 'CNY'], [], ['N', '玩家登录账号'], ['Total CNY']]);
+  expect(rows).toEqual([['注单记录 2026-11-01 ~ 2026-11-30'], ['Currency', 'CNY'], [], ['N', '玩家登录账号', 'Amount'], ['Total CNY', undefined, '123456789012345678.0001']]);
 });
 
 it('fails, rather than hangs, when the file cannot be written', async () => {

@@ -40,6 +40,16 @@ const HEADERS: Record<string, [zh: string, en: string]> = {
   device: ['设备', 'Device'],
 };
 
+const COUNTS = new Set(['id', 'bet_count', 'bettor_count', 'win_count', 'new_player_count', 'agent_id', 'game_id', 'platform_id', 'player_id', 'currency_id']);
+const DECIMALS = new Set(['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution', 'player_win_loss', 'platform_win_loss', 'rtp', 'win_rate']);
+
+/**
+ * How a column is written on a sheet: counts and ids as numbers; money and ratios as their exact
+ * decimal text (a spreadsheet number keeps 15 significant digits; a year's VND turnover has more),
+ * aligned right like numbers; everything else as text.
+ */
+export const kindOf = (field: string): 'count' | 'decimal' | 'text' => (COUNTS.has(field) ? 'count' : DECIMALS.has(field) ? 'decimal' : 'text');
+
 export const headerOf = (field: string, lang: Lang) => {
   const h = HEADERS[field];
   return h ? h[lang === 'en' ? 1 : 0] : field;

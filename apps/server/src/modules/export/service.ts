@@ -9,7 +9,7 @@ import { toNumber } from '../../lib/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
 import { exportSource, type Row } from '../report/service.ts';
-import { headerOf, label } from './columns.ts';
+import { headerOf, kindOf, label } from './columns.ts';
 import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired } from './repository.ts';
 import { streamRows } from './stream.ts';
 import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
@@ -24,11 +24,10 @@ export const asBinary = <C extends CallDef>(call: C) => call as C & { binary: tr
 type ExportInput = report.ReportExportRequest;
 
 const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
-const NUMERIC = new Set(['id', 'bet_count', 'bettor_count', 'win_count', 'new_player_count', 'agent_id', 'game_id', 'platform_id', 'player_id', 'currency_id']);
 
 function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
   const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
-  return keys.map((key) => ({ key, header: headerOf(key, lang), numeric: NUMERIC.has(key) }));
+  return keys.map((key) => ({ key, header: headerOf(key, lang), kind: kindOf(key) }));
 }
 
 async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang, account: string, at: string): Promise<Array<[string, string]>> {

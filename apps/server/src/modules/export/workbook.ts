@@ -5,8 +5,8 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 export interface SheetColumn {
   key: string;
   header: string;
-  /** Count columns are written as numbers; everything else (money included: exact) as text. */
-  numeric: boolean;
+  /** count: a number; decimal: exact text (money, ratios), aligned right; text: text. */
+  kind: 'count' | 'decimal' | 'text';
 }
 
 export interface WorkbookSpec {
@@ -60,16 +60,15 @@ type Cell = string | number | null;
 
 /**
  * The `<row>` element of one row: numbers as values, text as inline strings (no shared-string
- * table to hold in memory); `style` is a cell format of STYLES (1: bold).
+ * table to hold in memory). `styles` holds each column's cell format attribute (see STYLES).
  */
-function rowXml(rowNumber: number, cells: Cell[], columns: string[], style = 0): string {
-  const s = style ? ` s="${style}"` : '';
+function rowXml(rowNumber: number, cells: Cell[], columns: string[], styles: readonly string[]): string {
   let x = `<row r="${rowNumber}">`;
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
     if (v === null || v === undefined) continue;
-    const ref = `${columns[i]}${rowNumber}`;
-    x += typeof v === 'number' ? `<c r="${ref}"${s}><v>${v}</v></c>` : `<c r="${ref}"${s} t="inlineStr"><is><t${keepsSpace(v) ? ' xml:space="preserve"' : ''}>${xmlText(v)}</t></is></c>`;
+    const at = ` r="${columns[i]}${rowNumber}"${styles[i] ?? ''}`;
+    x += typeof v === 'number' ? `<c${at}><v>${v}</v></c>` : `<c${at} t="inlineStr"><is><t${keepsSpace(v) ? ' xml:space="preserve"' : ''}>${xmlText(v)}</t></is></c>`;
   }
   return `${x}</row>`;
 }
@@ -115,17 +114,25 @@ const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">\
 <Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>\
 </Relationships>`;
 
-/** Two cell formats: 0 plain, 1 bold (the title, the header and the totals). */
+/** Cell formats (`s`): 0 plain, 1 bold, 2 aligned right, 3 bold and aligned right. */
 const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>\
+<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
+<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="right"/></xf>\
+<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="right"/></xf></cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 </styleSheet>`;
 
-const BOLD = 1;
+/** Each column's `s` attribute in a plain or a bold row: decimals aligned right. */
+const styleAttrs = (columns: SheetColumn[], bold: boolean) =>
+  columns.map((c) => {
+    const style = (bold ? 1 : 0) + (c.kind === 'decimal' ? 2 : 0);
+    return style ? ` s="${style}"` : '';
+  });
 
 /** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], not blank. */
 const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
@@ -161,9 +168,12 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
       spec.columns.map((c) => {
         const v = row[c.key];
         if (v === null || v === undefined) return null;
-        return c.numeric ? Number(v) : String(v);
+        return c.kind === 'count' ? Number(v) : String(v);
       });
     const header = spec.columns.map((c) => c.header);
+    const [plain, bold] = [styleAttrs(spec.columns, false), styleAttrs(spec.columns, true)];
+    // Lines above the table are text in the first columns, as they are.
+    const [lines, boldLines] = [[] as string[], spec.columns.map(() => ' s="1"')];
     const dataRowLimit = dataRowsThatFit(spec);
     let next = 1;
     let started = false;
@@ -172,10 +182,10 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     const start = async (sample: Cell[][]) => {
       started = true;
       let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(header, sample)}<sheetData>`;
-      xml += rowXml(next++, [spec.title], letters, BOLD);
-      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters);
+      xml += rowXml(next++, [spec.title], letters, boldLines);
+      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters, lines);
       xml += `<row r="${next++}"/>`;
-      xml += rowXml(next++, header, letters, BOLD);
+      xml += rowXml(next++, header, letters, bold);
       await sheet.write(xml);
     };
 
@@ -184,7 +194,7 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
       const cells = batch.map(cellsOf);
       if (!started) await start(cells.slice(0, 100));
       let xml = '';
-      for (const c of cells) xml += rowXml(next++, c, letters);
+      for (const c of cells) xml += rowXml(next++, c, letters, plain);
       rows += batch.length;
       await sheet.write(xml);
     });
@@ -193,9 +203,11 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     for (const t of spec.totals) {
       const cells = cellsOf(t.row);
       cells[0] = t.label;
-      xml += rowXml(next++, cells, letters, BOLD);
+      xml += rowXml(next++, cells, letters, bold);
     }
-    await sheet.write(`${xml}</sheetData></worksheet>`);
+    // Exact decimals are text on purpose: Excel is told not to flag them as numbers stored as text.
+    const used = `A1:${letters[letters.length - 1] ?? 'A'}${next - 1}`;
+    await sheet.write(`${xml}</sheetData><ignoredErrors><ignoredError sqref="${used}" numberStoredAsText="1"/></ignoredErrors></worksheet>`);
     await sheet.end();
     return { rows, bytes: await zip.finish() };
   } catch (err) {
