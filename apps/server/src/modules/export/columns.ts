@@ -1,4 +1,5 @@
 import type { Lang } from '@console/contract';
+import type { ColumnKind } from './workbook.ts';
 
 /** Column headers of exported sheets, per language. Keys are the report row field names. */
 const HEADERS: Record<string, [zh: string, en: string]> = {
@@ -48,7 +49,7 @@ const DECIMALS = new Set(['bet_amount', 'valid_bet_amount', 'payout_amount', 'ta
  * decimal text (a spreadsheet number keeps 15 significant digits; a year's VND turnover has more),
  * aligned right like numbers; everything else as text.
  */
-export const kindOf = (field: string): 'count' | 'decimal' | 'text' => (COUNTS.has(field) ? 'count' : DECIMALS.has(field) ? 'decimal' : 'text');
+export const kindOf = (field: string): ColumnKind => (COUNTS.has(field) ? 'count' : DECIMALS.has(field) ? 'decimal' : 'text');
 
 export const headerOf = (field: string, lang: Lang) => {
   const h = HEADERS[field];

@@ -2,11 +2,13 @@ import { ZipWriter } from './zip.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** count: a number; decimal: exact text (money, ratios), aligned right; text: text. */
+export type ColumnKind = 'count' | 'decimal' | 'text';
+
 export interface SheetColumn {
   key: string;
   header: string;
-  /** count: a number; decimal: exact text (money, ratios), aligned right; text: text. */
-  kind: 'count' | 'decimal' | 'text';
+  kind: ColumnKind;
 }
 
 export interface WorkbookSpec {
