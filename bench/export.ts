@@ -24,6 +24,7 @@ import { DEMO_ADMIN } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
+import { latencySummary, lightCallLatencies } from './stats.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '1000000' }, report: { type: 'string', default: 'player/report/player/betting' }, 'after-reports': { type: 'boolean', default: false }, busy: { type: 'boolean', default: false } },
@@ -102,25 +103,17 @@ const sampler = setInterval(() => {
   peakSampled = Math.max(peakSampled, rss);
   if (++ticks % 40 === 0) timeline.push(rss.toFixed(0));
 }, 50);
-const light: number[] = [];
-let exporting = true;
-const lightCalls = (async () => {
-  while (values.busy && exporting) {
-    const s0 = performance.now();
-    await (await post('currency/list', { token })).json();
-    light.push(performance.now() - s0);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-})();
 const t0 = performance.now();
 const cpu0 = cpuSeconds();
-const res = await post(`${values.report}/export`, { ...body, token });
-if (!res.ok || !String(res.headers.get('content-type')).includes('spreadsheet')) throw new Error(`export failed: ${res.status} ${await res.text()}`);
 const file = path.join(exportDir, 'download.xlsx');
-fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-const seconds = (performance.now() - t0) / 1000;
-exporting = false;
-await lightCalls;
+const exported = (async () => {
+  const res = await post(`${values.report}/export`, { ...body, token });
+  if (!res.ok || !String(res.headers.get('content-type')).includes('spreadsheet')) throw new Error(`export failed: ${res.status} ${await res.text()}`);
+  fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  return (performance.now() - t0) / 1000;
+})();
+const light = values.busy ? await lightCallLatencies(() => post('currency/list', { token }).then((r) => r.json()), exported) : [];
+const seconds = await exported;
 const cpu = cpuSeconds() - cpu0;
 clearInterval(sampler);
 const after = status();
@@ -133,11 +126,7 @@ console.log(`  time          ${seconds.toFixed(1)} s (${Math.round(rows / second
 console.log(`  server CPU    ${cpu.toFixed(1)} s (all its threads: the rows, the sheet, its compression)`);
 console.log(`  file          ${(fs.statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
 console.log(`  server RSS    ${before.rss.toFixed(0)} MB before${values['after-reports'] ? ' (after a year of every report call)' : ''}, peak ${after.peak.toFixed(0)} MB (sampled ${peakSampled.toFixed(0)} MB)  target < 300 MB: ${after.peak < 300 ? 'met' : 'NOT met'}`);
-if (light.length) {
-  light.sort((a, b) => a - b);
-  const at = (q: number) => light[Math.min(light.length - 1, Math.floor(light.length * q))]!.toFixed(1);
-  console.log(`  light calls   ${light.length} during the export: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`);
-}
+if (light.length) console.log(`  light calls   during the export: ${latencySummary(light)}`);
 if (process.env.BENCH_VERBOSE) console.log(`  RSS every 2 s: ${timeline.join(' ')}`);
 server.kill('SIGTERM');
 fs.rmSync(exportDir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { report, TIMEZONES } from '@console/contract';
 import { toNumber } from '../apps/server/src/lib/sql.ts';
 import { benchServer, runWithHeapPad } from './server.ts';
-import { quantile } from './stats.ts';
+import { latencySummary, lightCallLatencies, quantile } from './stats.ts';
 
 runWithHeapPad();
 
@@ -69,26 +69,14 @@ async function timeCall(path: string): Promise<{ wall: number[]; cpu: number[] }
 
 /** --busy: light-call latencies while every selected report call runs RUNS times back to back. */
 async function busy(paths: string[]) {
-  let running = true;
   const reports = (async () => {
     for (const path of paths) {
       for (let i = 0; i < RUNS; i++) await call(path, body);
     }
-    running = false;
   })();
-  const light: number[] = [];
-  while (running) {
-    const t0 = performance.now();
-    await call('currency/list', {});
-    light.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+  const light = await lightCallLatencies(() => call('currency/list', {}), reports);
   await reports;
-  const max = Math.max(...light);
-  console.log(
-    `currency/list while ${paths.length} report calls ran ${RUNS} times each: ${light.length} calls, ` +
-      `p50 ${quantile(light, 0.5).toFixed(1)} ms, p95 ${quantile(light, 0.95).toFixed(1)} ms, max ${max.toFixed(1)} ms`,
-  );
+  console.log(`currency/list while ${paths.length} report calls ran ${RUNS} times each: ${latencySummary(light)}`);
 }
 
 // ------------------------------------------------------------------------------------------------
