@@ -174,8 +174,9 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
       });
     const header = spec.columns.map((c) => c.header);
     const [plain, bold] = [styleAttrs(spec.columns, false), styleAttrs(spec.columns, true)];
-    // Lines above the table are text in the first columns, as they are.
-    const [lines, boldLines] = [[] as string[], spec.columns.map(() => ' s="1"')];
+    // The title and filter lines are text in the first columns, whatever those columns hold:
+    // never aligned right as a decimal column is.
+    const [plainText, boldText] = [[] as string[], spec.columns.map(() => ' s="1"')];
     const dataRowLimit = dataRowsThatFit(spec);
     let next = 1;
     let started = false;
@@ -184,8 +185,8 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     const start = async (sample: Cell[][]) => {
       started = true;
       let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(header, sample)}<sheetData>`;
-      xml += rowXml(next++, [spec.title], letters, boldLines);
-      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters, lines);
+      xml += rowXml(next++, [spec.title], letters, boldText);
+      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters, plainText);
       xml += `<row r="${next++}"/>`;
       xml += rowXml(next++, header, letters, bold);
       await sheet.write(xml);
