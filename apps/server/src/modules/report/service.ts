@@ -177,6 +177,9 @@ export function formatBettingRow(r: Row, offsetMinutes: number): Row {
 
 export const sortOrderOf = (input: { sort_order?: 'ascend' | 'descend' | undefined }): SortOrder => (input.sort_order === 'ascend' ? 'asc' : 'desc');
 
+/** The rows of the bet-record list: one per bet, which its totals count without touching the raw bets. */
+const betRows = (summary: readonly SummaryRaw[]) => summary.reduce((n, s) => n + s.bet_count, 0);
+
 export interface ReportAnswer {
   list: Row[];
   total: number;
@@ -197,8 +200,7 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
     const [rows, summary] = await Promise.all([queryBetting(db, f, options), querySummary(db, d, f)]);
     return {
       list: rows.map((r) => formatBettingRow(r, f.offsetMinutes)),
-      // Every bet is one row: the aggregates count them without touching the raw bets.
-      total: summary.reduce((n, s) => n + s.bet_count, 0),
+      total: betRows(summary),
       summary: summary.map((s) => formatSummary(d, s)),
     };
   }
@@ -239,8 +241,7 @@ export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDe
   const sums = await querySummary(db, d, f);
   const summary = sums.map((s) => formatSummary(d, s));
   if (d === report.BETTING_REPORT) {
-    const rowCount = sums.reduce((n, s) => n + s.bet_count, 0);
-    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount };
+    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount: betRows(sums) };
   }
   const { query } = rowsQuery(d, f, options);
   return { filter: f, query, format: (r) => formatRow(d, rowFromSql(r)), summary, rowCount: null };
