@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, errorMessages } from '@console/contract';
+import { ErrorCode, errorMessages, formatMoney, MONEY_UNITS_MAX, type Lang } from '@console/contract';
 import { ApiError } from '../lib/api-error.ts';
 import { requestLang } from '../lib/validation.ts';
+
+/**
+ * A database refusing a sum past the signed 64-bit range: SQLite's SUM() raises "integer
+ * overflow", PostgreSQL's bigint arithmetic raises 22003. Each stored amount fits (the ingest
+ * refuses one that would not), but a report's total over a long range can still pass it; that is
+ * answered with what happened instead of a bare system error, and never with a rounded number.
+ */
+function isSumOverflow(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22003' || (code === 'SQLITE_ERROR' && error.message === 'integer overflow');
+}
+
+const SUM_OVERFLOW: Record<Lang, string> = {
+  'zh-cn': `合计超出可计算的最大金额 ${formatMoney(MONEY_UNITS_MAX)}，请缩小日期范围`,
+  en: `A total passes ${formatMoney(MONEY_UNITS_MAX)}, the largest amount that can be summed; narrow the date range`,
+};
 
 /**
  * Every failure leaves as the spec's shapes: the envelope with a code (HTTP 200) for business and
@@ -22,6 +38,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ code: ErrorCode.InvalidParameter, msg: `${errorMessages[ErrorCode.InvalidParameter][lang]}: ${error.message}` });
+    }
+    if (isSumOverflow(error)) {
+      request.log.warn({ err: error }, 'a sum passed the 64-bit range');
+      return reply.code(200).send({ error_code: ErrorCode.SystemError, error_msg: SUM_OVERFLOW[lang], data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ code: ErrorCode.SystemError, msg: errorMessages[ErrorCode.SystemError][lang] });

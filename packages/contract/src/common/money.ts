@@ -5,6 +5,13 @@ import { z } from 'zod';
  * integer count of 1/10000 units. A JS number never holds money.
  */
 export const MONEY_SCALE = 4;
+
+/**
+ * The largest amount a stored integer holds, in 1/10000 units: a signed 64-bit column's maximum
+ * (922,337,203,685,477.5807). A wallet balance or an aggregate sum that would pass it is refused,
+ * never rounded.
+ */
+export const MONEY_UNITS_MAX = 9_223_372_036_854_775_807n;
 const MONEY_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
 
 export const moneySchema = z.string().regex(MONEY_RE, { message: 'money' });

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
+import { MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { int8Text, timeSpan, toNumber } from '../../lib/sql.ts';
@@ -22,9 +23,32 @@ const SQLITE_MIN_ROWS = 8;
 const sqliteText = new Map<string, string>();
 const pgText = new Map<string, string>();
 
-function conflictClause(table: AggTableName): string {
+/**
+ * A sum that would pass the signed 64-bit range of its column (MONEY_UNITS_MAX): the batch that
+ * would make it is refused. PostgreSQL raises on such an addition itself; SQLite would quietly
+ * turn the sum into a floating-point number, so its upsert turns that into NULL instead, which the
+ * NOT NULL column refuses.
+ */
+export class AggregateOverflow extends Error {
+  constructor(readonly table: AggTableName) {
+    super(`a sum in ${table} would exceed the 64-bit range`);
+  }
+}
+
+const outOfRange = (v: bigint) => v > MONEY_UNITS_MAX || v < -MONEY_UNITS_MAX - 1n;
+
+/** The statement errors that mean a sum passed the 64-bit range (see AggregateOverflow). */
+function isOverflowError(dialect: Dialect, err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_NOTNULL' : code === '22003';
+}
+
+function conflictClause(dialect: Dialect, table: AggTableName): string {
   const keys = AGG_KEYS[table];
-  const sets = AGG_VALUES[table].map((v) => `${v} = ${table}.${v} + excluded.${v}`).join(', ');
+  const add = (v: string) => `${table}.${v} + excluded.${v}`;
+  const sets = AGG_VALUES[table]
+    .map((v) => (dialect === 'sqlite' ? `${v} = CASE WHEN typeof(${add(v)}) = 'integer' THEN ${add(v)} END` : `${v} = ${add(v)}`))
+    .join(', ');
   return `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`;
 }
 
@@ -35,7 +59,7 @@ function sqliteInsert(table: AggTableName, rows: number): string {
   if (!text) {
     const cols = [...AGG_KEYS[table], ...AGG_VALUES[table]];
     const tuple = `(${cols.map(() => '?').join(',')})`;
-    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM (VALUES ${Array(rows).fill(tuple).join(',')}) WHERE column1 IS NOT NULL ${conflictClause(table)}`;
+    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM (VALUES ${Array(rows).fill(tuple).join(',')}) WHERE column1 IS NOT NULL ${conflictClause('sqlite', table)}`;
     sqliteText.set(cacheKey, text);
   }
   return text;
@@ -49,7 +73,7 @@ function pgInsert(table: AggTableName): string {
   if (!text) {
     const cols = [...AGG_KEYS[table], ...AGG_VALUES[table]];
     const arrays = cols.map((c, i) => `$${i + 1}::${pgType(c)}[]`).join(', ');
-    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${arrays}) ${conflictClause(table)}`;
+    text = `INSERT INTO ${table} (${cols.join(', ')}) SELECT * FROM unnest(${arrays}) ${conflictClause('postgres', table)}`;
     pgText.set(table, text);
   }
   return text;
@@ -80,10 +104,13 @@ export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: 
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r]!;
       for (let k = 0; k < nk; k++) parts[k]![r] = String(row.key[k]!);
-      for (let v = 0; v < row.values.length; v++) parts[nk + v]![r] = row.values[v]!.toString();
+      for (let v = 0; v < row.values.length; v++) {
+        if (outOfRange(row.values[v]!)) throw new AggregateOverflow(table);
+        parts[nk + v]![r] = row.values[v]!.toString();
+      }
     }
     const cols = parts.map((p) => `{${p.join(',')}}`);
-    await db.executeQuery(CompiledQuery.raw(pgInsert(table), cols));
+    await runUpsert(db, 'postgres', table, CompiledQuery.raw(pgInsert(table), cols));
     return;
   }
   const width = AGG_KEYS[table].length + AGG_VALUES[table].length;
@@ -94,10 +121,21 @@ export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: 
     const params: Array<number | bigint | null> = [];
     for (const row of chunk) {
       for (const k of row.key) params.push(k);
-      for (const v of row.values) params.push(v);
+      for (const v of row.values) {
+        if (outOfRange(v)) throw new AggregateOverflow(table);
+        params.push(v);
+      }
     }
     for (let pad = chunk.length; pad < size; pad++) for (let c = 0; c < width; c++) params.push(null);
-    await db.executeQuery(CompiledQuery.raw(sqliteInsert(table, size), params));
+    await runUpsert(db, 'sqlite', table, CompiledQuery.raw(sqliteInsert(table, size), params));
+  }
+}
+
+async function runUpsert(db: Kysely<DB>, dialect: Dialect, table: AggTableName, query: CompiledQuery): Promise<void> {
+  try {
+    await db.executeQuery(query);
+  } catch (err) {
+    throw isOverflowError(dialect, err) ? new AggregateOverflow(table) : err;
   }
 }
 

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, type ingest } from '@console/contract';
+import { ErrorCode, formatMoney, MONEY_UNITS_MAX, type ingest } from '@console/contract';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import { writeTransaction } from '../../lib/write-transaction.ts';
+import { AggregateOverflow } from '../aggregate/repository.ts';
 import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
 import { advanceLastBetAt, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
 import { playerCache, rememberPlayers } from '../player/player-cache.ts';
@@ -42,6 +43,8 @@ export class IngestRejected extends ApiError {
 const reject = (index: number | null, field: string, reason: string): never => {
   throw new IngestRejected({ index, field, reason });
 };
+
+const WALLET_FULL = `the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}, the most a balance can hold`;
 
 const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 
@@ -243,13 +246,16 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     const id = ids.get(row.bet_id);
     if (id === undefined) continue;
     const wallet = wallets.get(walletKey(row.player_id, row.currency_id))!;
-    if (!book.move(wallet, row.agent_id, 'bet', -row.bet_amount, row.bet_id, id, row.bet_time)) {
+    // The stake only takes money out: the one refusal it can meet is a balance below zero.
+    if (book.move(wallet, row.agent_id, 'bet', -row.bet_amount, row.bet_id, id, row.bet_time)) {
       reject(r.record.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
     }
     const net = row.payout_amount - row.tax_amount + row.bonus_amount;
-    if (!book.move(wallet, row.agent_id, 'payout', net, row.bet_id, id, row.settle_time)) {
+    const paid = book.move(wallet, row.agent_id, 'payout', net, row.bet_id, id, row.settle_time);
+    if (paid === 'below_zero') {
       reject(r.record.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
     }
+    if (paid === 'above_max') reject(r.record.index, 'payout_amount', WALLET_FULL);
     settled.push({
       id,
       agent_id: row.agent_id,
@@ -275,8 +281,13 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   await setWalletBalances(db, dialect, book.changedBalances(), now);
   if (lastBet.size > 0) await advanceLastBetAt(db, dialect, [...lastBet].map(([id, value]) => ({ id, value })), now);
   lap('balances');
-  await applyNewPlayers(db, dialect, created);
-  await applyBets(db, dialect, settled);
+  try {
+    await applyNewPlayers(db, dialect, created);
+    await applyBets(db, dialect, settled);
+  } catch (err) {
+    if (err instanceof AggregateOverflow) reject(null, 'bets', `the batch would take a report total past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`);
+    throw err;
+  }
   lap('aggregates');
   return { result: { accepted: ids.size, duplicates }, players };
 }
@@ -304,9 +315,8 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
     }
     const wallet = wallets.get(walletKey(playerId(r), r.currency_id))!;
     const amount = r.record.direction === 'in' ? r.record.amount : -r.record.amount;
-    if (!book.move(wallet, r.agent_id, r.record.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.record.order_id, null, r.record.time)) {
-      reject(r.record.index, 'amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
-    }
+    const refused = book.move(wallet, r.agent_id, r.record.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.record.order_id, null, r.record.time);
+    if (refused) reject(r.record.index, 'amount', refused === 'above_max' ? WALLET_FULL : `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
     accepted++;
   }
 

@@ -1,4 +1,8 @@
+import { MONEY_UNITS_MAX } from '@console/contract';
 import type { LedgerRow, LockedWallet } from './repository.ts';
+
+/** Why a movement was refused: it would take the wallet below zero, or past the largest amount a balance holds. */
+export type MoveRefusal = 'below_zero' | 'above_max';
 
 /**
  * Wallet movements of one transaction, applied in memory in the order they happen: each movement
@@ -17,8 +21,8 @@ export class LedgerBook {
   }
 
   /**
-   * Records one movement. Answers false, recording nothing, when it would take the wallet below
-   * zero. A zero amount moves nothing and records nothing.
+   * Records one movement, or answers why not (recording nothing) when it would take the wallet
+   * below zero or past MONEY_UNITS_MAX. A zero amount moves nothing and records nothing.
    */
   move(
     wallet: LockedWallet,
@@ -30,11 +34,12 @@ export class LedgerBook {
     time: number,
     operatorId: number | null = null,
     remark = '',
-  ): boolean {
-    if (amount === 0n) return true;
+  ): MoveRefusal | null {
+    if (amount === 0n) return null;
     const before = this.balanceOf(wallet);
     const after = before + amount;
-    if (after < 0n) return false;
+    if (after < 0n) return 'below_zero';
+    if (after > MONEY_UNITS_MAX) return 'above_max';
     this.current.set(wallet, after);
     this.entries.push({
       player_id: wallet.player_id,
@@ -51,7 +56,7 @@ export class LedgerBook {
       time,
       created_at: this.now,
     });
-    return true;
+    return null;
   }
 
   /** Final balances of the wallets that moved. */
