@@ -98,6 +98,14 @@ describeOnDatabases('bill/list', (t) => {
     expect((await list({ start_time: '2026-03-04T00:00:00Z' })).list.map((b) => b.order_id)).toEqual(['T-4']);
     expect((await list({ end_time: '2026-03-01T08:00:00Z' })).list.map((b) => b.order_id)).toEqual(['T-1']);
     expect((await list({ start_time: '', end_time: '' })).total).toBe(6);
+    // A player's entries over any range: the days named for SQLite's by-day index are the range's
+    // within the ledger's own first and last entry, edges included.
+    const bobs = ['T-4', bet.bet_id, bet.bet_id, 'T-1'];
+    expect((await list({ player_account: 'bob', start_time: '0001-01-01T00:00:00Z', end_time: '9999-12-31T23:59:59Z' })).list.map((b) => b.order_id)).toEqual(bobs);
+    expect((await list({ player_account: 'bob', start_time: '2026-03-01T08:00:00Z', end_time: '2026-03-04T00:00:00Z' })).list.map((b) => b.order_id)).toEqual(bobs);
+    expect((await list({ player_account: 'bob', start_time: '2026-03-01T08:00:00.001Z', end_time: '2026-03-03T23:59:59.999Z' })).list.map((b) => b.order_id)).toEqual([bet.bet_id, bet.bet_id]);
+    expect((await list({ player_account: 'bob', start_time: '2030-01-01T00:00:00Z' })).total).toBe(0);
+    expect((await list({ player_account: 'bob', end_time: '2020-01-01T00:00:00Z' })).total).toBe(0);
     const bad = await t().call('bill/list', { start_time: '2026-03-01 00:00:00' }, { token });
     expect(bad.error_code).toBe('A0400');
   });

@@ -20,10 +20,11 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
     orderId: input.order_id || undefined,
   };
   if (filter.playerAccount && dialect === 'sqlite') {
-    // A range to name the days of: the asked one, or as far as the ledger reaches.
-    const span = filter.from === undefined || filter.to === undefined ? await timeSpan(db, 'ledger_entry', 'time') : null;
-    const from = filter.from ?? span?.min ?? 0;
-    const to = filter.to ?? span?.max ?? 0;
+    // The days to name: the asked range within the days the ledger has entries on. An open range
+    // or one of centuries would otherwise name every day of it in the statement.
+    const span = await timeSpan(db, 'ledger_entry', 'time');
+    const from = Math.max(filter.from ?? -Infinity, span?.min ?? 0);
+    const to = Math.min(filter.to ?? Infinity, span?.max ?? -1);
     filter.playerDays = playerDaysCondition(dialect, 'ledger_entry.time', from, to + 1);
   }
   if (input.agent_id > 0) {
