@@ -125,6 +125,40 @@ it('writes a zip whose every entry matches its checksum and sizes, and a sheet a
   expect(sheet.getRow(rows + 5).getCell(3).font?.bold).toBe(true);
 });
 
+it('carries every text whole across the byte chunks the sheet is written in, multi-byte and long ones too', async () => {
+  const file = path.join(dir, 'chunks.xlsx');
+  // Rows of Chinese (3 UTF-8 bytes a character), emoji (4 bytes, two UTF-16 units) and plain text
+  // of varied lengths, so that rows end at every offset of a 64 KB chunk, and cells longer than a
+  // whole chunk between them.
+  const texts = Array.from({ length: 6000 }, (_, i) => {
+    if (i % 1000 === 999) return `长${'单元格'.repeat(25_000)}尾`;
+    return `${'代理'.repeat(i % 37)}🎰${'x'.repeat(i % 53)}-${i}`;
+  });
+  await writeWorkbook({
+    file,
+    sheetName: 'Sheet',
+    title: 'Title',
+    filterLines: [],
+    columns: [
+      { key: 'text', header: 'Text', kind: 'text' },
+      { key: 'n', header: 'N', kind: 'count' },
+    ],
+    async produce(write) {
+      for (let i = 0; i < texts.length; i += 250) await write(texts.slice(i, i + 250).map((text, k) => ({ text, n: i + k })));
+    },
+    totals: [],
+    maxRows: SHEET_MAX_ROWS,
+  });
+  zipEntries(file); // checksums and sizes
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const read: Array<[unknown, unknown]> = [];
+  wb.worksheets[0]!.eachRow((row, i) => i > 3 && read.push([row.getCell(1).value, row.getCell(2).value]));
+  expect(read.length).toBe(texts.length);
+  // (A loop, not toEqual: a failure would print every text.)
+  for (let i = 0; i < texts.length; i++) if (read[i]![0] !== texts[i] || read[i]![1] !== i) expect({ row: i, read: read[i] }).toEqual({ row: i, read: [texts[i], i] });
+});
+
 it('fails with SheetFullError when the rows outgrow the sheet, and fills it to the last row', async () => {
   // Title, one filter line, a blank row, the header and one totals row leave 5 of 10 rows for data.
   await expect(writeWorkbook(sheetSpec(path.join(dir, 'fits.xlsx'), 5, 10))).resolves.toMatchObject({ rows: 5 });

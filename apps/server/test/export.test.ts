@@ -126,10 +126,41 @@ describeOnDatabases(
       // ... and the cleanup deletes the file and marks the record.
       const row = await t().database.db.selectFrom('export').select('file_path').where('id', '=', own.id).executeTakeFirstOrThrow();
       expect(fs.existsSync(row.file_path)).toBe(true);
-      expect(await cleanupExpiredExports(t().database.db)).toBeGreaterThanOrEqual(1);
+      expect(await cleanupExpiredExports(t().database.db, t().app.config.exportDir)).toBeGreaterThanOrEqual(1);
       expect(fs.existsSync(row.file_path)).toBe(false);
       const after = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data.list[0]!;
       expect(after).toMatchObject({ id: own.id, status: 'expired', downloadable: false });
+    });
+
+    it('the cleanup fails an export cut off while running, and removes what it had written', async () => {
+      const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+      const running = async (startedMsAgo: number) => {
+        const r = await t()
+          .database.db.insertInto('export')
+          .values({ report: 'agent_summary', filters: '{}', requested_by: null, requested_by_account: 'admin', created_at: at(startedMsAgo), expires_at: at(-7 * 86_400_000), status: 'running', row_count: 0, file_size: 0, file_name: '', file_path: '', error_msg: '', finished_at: null })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return Number(r.id);
+      };
+      const cutOff = await running(2 * 3_600_000);
+      const writing = await running(60_000);
+      const dir = t().app.config.exportDir;
+      fs.mkdirSync(dir, { recursive: true });
+      const partial = path.join(dir, `${cutOff}-0123456789ab.xlsx`);
+      const other = path.join(dir, `${writing}-0123456789ab.xlsx`);
+      fs.writeFileSync(partial, 'PK');
+      fs.writeFileSync(other, 'PK');
+
+      await cleanupExpiredExports(t().database.db, dir);
+      const status = async (id: number) => t().database.db.selectFrom('export').select(['status', 'error_msg', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(await status(cutOff)).toMatchObject({ status: 'failed', error_msg: expect.stringContaining('export again') });
+      expect((await status(cutOff)).finished_at).not.toBeNull();
+      expect(fs.existsSync(partial)).toBe(false);
+      // One started a minute ago may still be being written (by this or another server).
+      expect(await status(writing)).toMatchObject({ status: 'running' });
+      expect(fs.existsSync(other)).toBe(true);
+      fs.rmSync(other);
+      await t().database.db.deleteFrom('export').where('id', '=', writing).execute();
     });
 
     it('invalid filters fail before anything is recorded', async () => {

@@ -63,6 +63,12 @@ export async function expiredExports(db: Kysely<DB>, now: string) {
   return db.selectFrom('export').select(['id', 'file_path']).where('expires_at', '<=', now).where('status', '!=', 'expired').execute();
 }
 
+/** Ids of exports still marked running that were started before `before`. */
+export async function runningSince(db: Kysely<DB>, before: string): Promise<number[]> {
+  const rows = await db.selectFrom('export').select('id').where('status', '=', 'running').where('created_at', '<', before).execute();
+  return rows.map((r) => toNumber(r.id));
+}
+
 export async function markExpired(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (ids.length) await db.updateTable('export').set({ status: 'expired', file_path: '' }).where('id', 'in', ids).execute();
 }

@@ -5,7 +5,7 @@ import { asBinary, cleanupExpiredExports, exportDownload, exportList } from './s
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
-/** The export list and re-download; expired files are removed on start and every hour. */
+/** The export list and re-download; expired and cut-off exports are cleaned up on start and every hour. */
 export const exportModule: ServerModule = {
   name: 'export',
   calls: exportFile.exportCalls,
@@ -13,7 +13,7 @@ export const exportModule: ServerModule = {
     registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx.db, input));
     registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id));
     const cleanup = () =>
-      cleanupExpiredExports(app.database.db).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));
+      cleanupExpiredExports(app.database.db, app.config.exportDir).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await cleanup();

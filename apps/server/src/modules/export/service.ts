@@ -10,7 +10,7 @@ import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
 import { exportSource, type Row } from '../report/service.ts';
 import { headerOf, kindOf, label } from './columns.ts';
-import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired } from './repository.ts';
+import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
 import { streamRows } from './stream.ts';
 import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
 
@@ -171,10 +171,29 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
   return { file: fs.createReadStream(row.file_path), filename: row.file_name, contentType: XLSX_CONTENT_TYPE };
 }
 
-/** Deletes the files of exports past their keep date and marks them expired. */
-export async function cleanupExpiredExports(db: Kysely<DB>): Promise<number> {
+/**
+ * An export still running after this long was cut off (the server stopped while writing it): a
+ * million rows take under a minute. Not "every running export at start", because several
+ * servers may share one PostgreSQL database and another may be writing one right now.
+ */
+const INTERRUPTED_AFTER_MS = 60 * 60 * 1000;
+const INTERRUPTED = '导出中断（服务器在写入时停止），请重新导出 / Interrupted: the server stopped while writing this export; export again';
+
+/**
+ * Deletes the files of exports past their keep date and marks them expired, and marks exports cut
+ * off while running as failed, removing what they had written.
+ */
+export async function cleanupExpiredExports(db: Kysely<DB>, exportDir: string): Promise<number> {
   const rows = await expiredExports(db, nowIso());
   for (const r of rows) if (r.file_path) fs.rmSync(r.file_path, { force: true });
   await markExpired(db, rows.map((r) => toNumber(r.id)));
-  return rows.length;
+  const cutOff = await runningSince(db, new Date(Date.now() - INTERRUPTED_AFTER_MS).toISOString());
+  if (cutOff.length) {
+    // A running export's file is named "<id>-<random>.xlsx" and recorded only when it finishes.
+    const partial = new Set(cutOff.map(String));
+    const files = fs.existsSync(exportDir) ? fs.readdirSync(exportDir) : [];
+    for (const f of files) if (partial.has(f.split('-')[0]!)) fs.rmSync(path.join(exportDir, f), { force: true });
+    for (const id of cutOff) await failExport(db, id, INTERRUPTED, nowIso());
+  }
+  return rows.length + cutOff.length;
 }

@@ -47,32 +47,53 @@ function columnName(i: number): string {
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// The patterns are compiled once here: a regular expression literal inside a function is a new
+// object on every call, and a sheet makes millions of these calls.
+const ESCAPED = /[&<>"]/g;
 // Characters XML 1.0 cannot carry at all are dropped.
 // eslint-disable-next-line no-control-regex
-const xmlText = (s: string) => s.replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!).replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, '');
+const UNWRITABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+// eslint-disable-next-line no-control-regex
+const NEEDS_REWRITE = /[&<>"\x00-\x08\x0B\x0C\x0E-\x1F]/;
+/** Most cells need no escaping and are written as they are, without a copy. */
+const xmlText = (s: string) => (NEEDS_REWRITE.test(s) ? s.replace(ESCAPED, (c) => XML_ESCAPES[c]!).replace(UNWRITABLE, '') : s);
 
 /**
  * Whether a text needs `xml:space="preserve"` to keep its spaces: leading or trailing white space,
  * or a run of it (a reader may collapse those otherwise). Most cells have none, and leaving the
  * attribute off them makes a million-row sheet's XML about a sixth smaller to checksum and compress.
  */
-const keepsSpace = (s: string) => /^\s|\s$|\s\s|[\t\n\r]/.test(s);
+const SPACES_TO_KEEP = /^\s|\s$|\s\s|[\t\n\r]/;
+const keepsSpace = (s: string) => SPACES_TO_KEEP.test(s);
 
 type Cell = string | number | null;
 
 /**
+ * A number as text, without V8's number-to-string cache: String(n) keeps each result in that cache,
+ * which holds it past the next young collections, so a sheet's million row numbers and ids were
+ * promoted to the old generation and stayed there as garbage until the next full collection
+ * (about 40 MB over a million-row export; bench/README.md, "Export memory"). toFixed(0) writes an
+ * integer's exact digits (below 10^21) and caches nothing.
+ */
+const numberText = (n: number) => (Number.isInteger(n) ? n.toFixed(0) : String(n));
+
+/**
  * The `<row>` element of one row: numbers as values, text as inline strings (no shared-string
- * table to hold in memory). `styles` holds each column's cell format attribute (see STYLES).
+ * table to hold in memory). `styles` holds each column's cell format attribute (see STYLES). Made
+ * of pieces joined once, not `+=` step by step, which made a new string per step.
  */
 function rowXml(rowNumber: number, cells: Cell[], columns: string[], styles: readonly string[]): string {
-  let x = `<row r="${rowNumber}">`;
+  const row = numberText(rowNumber);
+  const out = ['<row r="', row, '">'];
   for (let i = 0; i < cells.length; i++) {
     const v = cells[i];
     if (v === null || v === undefined) continue;
-    const at = ` r="${columns[i]}${rowNumber}"${styles[i] ?? ''}`;
-    x += typeof v === 'number' ? `<c${at}><v>${v}</v></c>` : `<c${at} t="inlineStr"><is><t${keepsSpace(v) ? ' xml:space="preserve"' : ''}>${xmlText(v)}</t></is></c>`;
+    out.push('<c r="', columns[i]!, row, '"', styles[i] ?? '');
+    if (typeof v === 'number') out.push('><v>', numberText(v), '</v></c>');
+    else out.push(keepsSpace(v) ? ' t="inlineStr"><is><t xml:space="preserve">' : ' t="inlineStr"><is><t>', xmlText(v), '</t></is></c>');
   }
-  return `${x}</row>`;
+  out.push('</row>');
+  return out.join('');
 }
 
 /** Display width of a text in character cells: East Asian wide characters take two. */
@@ -182,26 +203,25 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     let started = false;
     let rows = 0;
     // The sheet's start waits for the first rows: its column widths come from them.
-    const start = async (sample: Cell[][]) => {
+    const start = (sample: Cell[][]) => {
       started = true;
       let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(header, sample)}<sheetData>`;
       xml += rowXml(next++, [spec.title], letters, boldText);
       for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters, plainText);
       xml += `<row r="${next++}"/>`;
       xml += rowXml(next++, header, letters, bold);
-      await sheet.write(xml);
+      sheet.append(xml);
     };
 
     await spec.produce(async (batch) => {
       if (rows + batch.length > dataRowLimit) throw new SheetFullError(dataRowLimit);
       const cells = batch.map(cellsOf);
-      if (!started) await start(cells.slice(0, 100));
-      let xml = '';
-      for (const c of cells) xml += rowXml(next++, c, letters, plain);
+      if (!started) start(cells.slice(0, 100));
+      for (const c of cells) sheet.append(rowXml(next++, c, letters, plain));
       rows += batch.length;
-      await sheet.write(xml);
+      await sheet.room();
     });
-    if (!started) await start([]);
+    if (!started) start([]);
     let xml = '';
     for (const t of spec.totals) {
       const cells = cellsOf(t.row);
@@ -210,7 +230,7 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     }
     // Exact decimals are text on purpose: Excel is told not to flag them as numbers stored as text.
     const used = `A1:${letters[letters.length - 1] ?? 'A'}${next - 1}`;
-    await sheet.write(`${xml}</sheetData><ignoredErrors><ignoredError sqref="${used}" numberStoredAsText="1"/></ignoredErrors></worksheet>`);
+    sheet.append(`${xml}</sheetData><ignoredErrors><ignoredError sqref="${used}" numberStoredAsText="1"/></ignoredErrors></worksheet>`);
     await sheet.end();
     return { rows, bytes: await zip.finish() };
   } catch (err) {

@@ -32,31 +32,43 @@ export class ZipWriter {
   /** Adds a small entry whole. */
   async add(name: string, text: string): Promise<void> {
     const entry = this.entry(name);
-    await entry.write(text);
+    entry.append(text);
     await entry.end();
   }
 
   /**
-   * Starts an entry whose data comes in chunks: `write` resolves once the compressor has room for
-   * more (about 1 MB in flight), so a producer that awaits it holds flat memory however long the
-   * entry. One entry at a time.
+   * Starts an entry whose data comes as text. `append` encodes a piece (a row of a sheet) into the
+   * current 64 KB chunk and hands full chunks to the compressor; `room` resolves once the
+   * compressor has room for more (about 1 MB in flight), so a producer that awaits it after each
+   * batch holds flat memory however long the entry. One entry at a time.
+   *
+   * Pieces go straight into bytes, so no text larger than a piece is made (a batch's text as one
+   * string is hundreds of KB, twice that with any Chinese in it), and the chunks are reused.
    */
-  entry(name: string): { write(text: string): Promise<void>; end(): Promise<void> } {
+  entry(name: string): { append(text: string): void; room(): Promise<void>; end(): Promise<void> } {
     if (this.streaming) throw new Error('zip: one entry at a time');
     this.streaming = true;
     const nameBytes = Buffer.from(name, 'utf8');
     const offset = this.written;
     this.put(localHeader(nameBytes, this.stamp));
     // Level 1: a million-row sheet is CPU-bound on compression. The zlib stream passes stream
-    // options on (its types do not list them): up to 1 MB waits to be compressed before `write`
+    // options on (its types do not list them): up to 1 MB waits to be compressed before `room`
     // holds the producer back, so making rows and compressing them overlap.
     const deflate = zlib.createDeflateRaw({ level: 1, writableHighWaterMark: 1 << 20 } as zlib.ZlibOptions);
     let crc = 0;
     let size = 0;
     let compressed = 0;
-    deflate.on('data', (chunk: Buffer) => {
-      compressed += chunk.length;
-      if (!this.put(chunk)) {
+    // Chunks go back here once the compressor has consumed them, so the same few are filled again
+    // and again. A new one per chunk stayed allocated until V8 collected its handle, which had
+    // often lived long enough to be promoted, so the server's memory crept up over a long sheet
+    // (bench/README.md, "Export memory").
+    const spare: Buffer[] = [];
+    let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let used = 0;
+    let full = false;
+    deflate.on('data', (data: Buffer) => {
+      compressed += data.length;
+      if (!this.put(data)) {
         deflate.pause();
         this.out.once('drain', () => deflate.resume());
       }
@@ -65,15 +77,36 @@ export class ZipWriter {
     // Awaited only by `end`; a compressor error before then must not go unhandled meanwhile.
     done.catch(() => undefined);
     const race = <T>(p: Promise<T>) => Promise.race([p, this.failed]);
+    const compress = (data: Buffer, consumed?: () => void) => {
+      crc = zlib.crc32(data, crc);
+      size += data.length;
+      if (size > 0xffffffff) throw new Error('zip: an entry of 4 GiB or more needs ZIP64');
+      if (!deflate.write(data, consumed)) full = true;
+    };
+    const flush = () => {
+      if (used === 0) return;
+      const filled = chunk;
+      // The compressor reads the bytes until it calls back: the next pieces go into another chunk.
+      compress(filled.subarray(0, used), () => spare.push(filled));
+      chunk = spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
+      used = 0;
+    };
+    const append = (text: string) => {
+      // UTF-8 takes at most 3 bytes per UTF-16 unit.
+      if (used + text.length * 3 > CHUNK_BYTES) flush();
+      if (text.length * 3 > CHUNK_BYTES) compress(Buffer.from(text, 'utf8'));
+      else used += chunk.write(text, used);
+    };
     return {
-      write: async (text: string) => {
-        const data = Buffer.from(text, 'utf8');
-        crc = zlib.crc32(data, crc);
-        size += data.length;
-        if (size > 0xffffffff) throw new Error('zip: an entry of 4 GiB or more needs ZIP64');
-        if (!deflate.write(data)) await race(once(deflate, 'drain'));
+      append,
+      room: async () => {
+        if (!full) return;
+        flush();
+        full = false;
+        await race(once(deflate, 'drain'));
       },
       end: async () => {
+        flush();
         deflate.end();
         await race(done);
         this.put(dataDescriptor(crc, compressed, size));
@@ -110,6 +143,9 @@ export class ZipWriter {
     return this.out.write(data);
   }
 }
+
+/** Bytes of text gathered before they go to the compressor. */
+const CHUNK_BYTES = 64 * 1024;
 
 // Flags: bit 3, sizes and checksum in the data descriptor; bit 11, names in UTF-8. Method 8: deflate.
 const FLAGS = 0x0808;
