@@ -9,9 +9,9 @@ import { SHEET_MAX_ROWS, SheetFullError, writeWorkbook } from '../src/modules/ex
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-workbook-'));
 
-it('keeps the spaces of text that has them, and marks no other text', async () => {
-  const file = path.join(dir, 'spaces.xlsx');
-  const texts = ['plain', ' leading', 'trailing ', 'two  spaces', 'line\nbreak', 'tab\there', 'a & <b> "c"'];
+/** A sheet of one text column and its row index, `batch` rows to a batch; answers the file. */
+async function textSheet(name: string, texts: string[], batch = texts.length): Promise<string> {
+  const file = path.join(dir, name);
   await writeWorkbook({
     file,
     sheetName: 'Sheet',
@@ -22,11 +22,17 @@ it('keeps the spaces of text that has them, and marks no other text', async () =
       { key: 'n', header: 'N', kind: 'count' },
     ],
     async produce(write) {
-      await write(texts.map((text, n) => ({ text, n })));
+      for (let i = 0; i < texts.length; i += batch) await write(texts.slice(i, i + batch).map((text, k) => ({ text, n: i + k })));
     },
     totals: [],
     maxRows: SHEET_MAX_ROWS,
   });
+  return file;
+}
+
+it('keeps the spaces of text that has them, and marks no other text', async () => {
+  const texts = ['plain', ' leading', 'trailing ', 'two  spaces', 'line\nbreak', 'tab\there', 'a & <b> "c"'];
+  const file = await textSheet('spaces.xlsx', texts);
 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
@@ -126,7 +132,6 @@ it('writes a zip whose every entry matches its checksum and sizes, and a sheet a
 });
 
 it('carries every text whole across the byte chunks the sheet is written in, multi-byte and long ones too', async () => {
-  const file = path.join(dir, 'chunks.xlsx');
   // Rows of Chinese (3 UTF-8 bytes a character), emoji (4 bytes, two UTF-16 units) and plain text
   // of varied lengths, so that rows end at every offset of a 64 KB chunk, and cells longer than a
   // whole chunk between them.
@@ -134,21 +139,7 @@ it('carries every text whole across the byte chunks the sheet is written in, mul
     if (i % 1000 === 999) return `长${'单元格'.repeat(25_000)}尾`;
     return `${'代理'.repeat(i % 37)}🎰${'x'.repeat(i % 53)}-${i}`;
   });
-  await writeWorkbook({
-    file,
-    sheetName: 'Sheet',
-    title: 'Title',
-    filterLines: [],
-    columns: [
-      { key: 'text', header: 'Text', kind: 'text' },
-      { key: 'n', header: 'N', kind: 'count' },
-    ],
-    async produce(write) {
-      for (let i = 0; i < texts.length; i += 250) await write(texts.slice(i, i + 250).map((text, k) => ({ text, n: i + k })));
-    },
-    totals: [],
-    maxRows: SHEET_MAX_ROWS,
-  });
+  const file = await textSheet('chunks.xlsx', texts, 250);
   zipEntries(file); // checksums and sizes
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
