@@ -43,12 +43,14 @@ function isOverflowError(dialect: Dialect, err: unknown): boolean {
   return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_NOTNULL' : code === '22003';
 }
 
+/** Counts grow by at most a batch's records, so they cannot come near 2^63: only sums of money are checked. */
+const COUNTS = new Set(['bet_count', 'win_count', 'new_player_count', 'player_count']);
+
 function conflictClause(dialect: Dialect, table: AggTableName): string {
   const keys = AGG_KEYS[table];
   const add = (v: string) => `${table}.${v} + excluded.${v}`;
-  const sets = AGG_VALUES[table]
-    .map((v) => (dialect === 'sqlite' ? `${v} = CASE WHEN typeof(${add(v)}) = 'integer' THEN ${add(v)} END` : `${v} = ${add(v)}`))
-    .join(', ');
+  const checked = (v: string) => (dialect === 'sqlite' && !COUNTS.has(v) ? `CASE WHEN typeof(${add(v)}) = 'integer' THEN ${add(v)} END` : add(v));
+  const sets = AGG_VALUES[table].map((v) => `${v} = ${checked(v)}`).join(', ');
   return `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`;
 }
 
