@@ -48,6 +48,69 @@ test.describe('backend account management', () => {
     await expect(row(page, ADMIN.account)).toBeVisible();
   });
 
+  test('sorts the whole list on the server, not only the page on screen', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const prefix = uniqueAccount('srt').slice(0, 20);
+    // One page and one row more, created in name order: newest first, 21 leads and 01 is on page 2.
+    const names = Array.from({ length: 21 }, (_, i) => `${prefix}n${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) await admin.addUser(name, 'sort-pass-1', '1');
+
+    await page.getByPlaceholder('搜索账号或姓名').fill(prefix);
+    await page.getByPlaceholder('搜索账号或姓名').press('Enter');
+    await expect(page.getByText('共 21 条')).toBeVisible();
+    await expect(page.locator('.ant-table-row').first()).toContainText(names[20]!);
+
+    await page.locator('.ant-pagination-item-2').click();
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
+
+    // Ascending by account starts again on page 1, with the first account of all 21 on top.
+    const asked = page.waitForRequest((r) => r.url().endsWith('/user/list') && r.postDataJSON().sort_field === 'account');
+    await page.getByRole('columnheader', { name: '账号' }).click();
+    expect((await asked).postDataJSON()).toMatchObject({ page: 1, sort_field: 'account', sort_order: 'ascend', keyword: prefix });
+    await expect(page.locator('.ant-table-row').first()).toContainText(names[0]!);
+    await expect(page.locator('.ant-table-row')).toHaveCount(20);
+    await expect(page.locator('.ant-pagination-item-1')).toHaveClass(/ant-pagination-item-active/);
+
+    await page.locator('.ant-pagination-item-2').click();
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
+    await expect(page.locator('.ant-table-row').first()).toContainText(names[20]!);
+  });
+
+  test('pressing Enter again while an account is being created sends nothing more', async ({ page, request }) => {
+    const account = uniqueAccount('dbl');
+    let sent = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/operator/user/add', async (route) => {
+      sent++;
+      await held;
+      await route.continue();
+    });
+
+    await page.getByRole('button', { name: '新增账号' }).click();
+    const dialog = page.getByRole('dialog', { name: '新增后台账号' });
+    await dialog.getByLabel('账号', { exact: true }).fill(account);
+    await dialog.getByLabel('姓名', { exact: true }).fill('回车');
+    await dialog.getByLabel('密码', { exact: true }).fill('enter-pass-1');
+    await dialog.getByLabel('确认密码').fill('enter-pass-1');
+    const field = dialog.getByLabel('确认密码');
+    await field.press('Enter');
+    await expect.poll(() => sent).toBe(1);
+    await field.press('Enter');
+    await field.press('Enter');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click({ force: true });
+    // Time for a second request to show up, were one sent.
+    await page.waitForTimeout(1_000);
+    expect(sent).toBe(1);
+
+    release();
+    await expect(page.getByText('账号已创建')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/已存在/)).toHaveCount(0);
+    const admin = await adminApi(request);
+    expect((await admin.call<{ total: number }>('user/list', { keyword: account })).total).toBe(1);
+  });
+
   test('adds an account with permissions, edits them, resets the password, disables and enables it', async ({ page, request }) => {
     const account = uniqueAccount('new');
     await page.getByRole('button', { name: '新增账号' }).click();

@@ -3,7 +3,7 @@ import { describeOnDatabases } from './harness.ts';
 import { addUser, countRows, hash, passwordLogin, totpCode, uniqueAccount, uniquePhone } from './user-helpers.ts';
 
 interface ListData {
-  list: Array<{ id: number; account: string; name: string; phone: string; status: number; google_bound: boolean; permissions: string; created_at: string }>;
+  list: Array<{ id: number; account: string; name: string; phone: string; status: number; google_bound: boolean; permissions: string; last_login_at: string | null; created_at: string }>;
   total: number;
 }
 
@@ -123,6 +123,77 @@ describeOnDatabases('operator accounts', (t) => {
       expect(enabled.data.list.map((x) => x.id)).not.toContain(u.id);
       const raw = JSON.stringify(enabled.data);
       expect(raw).not.toMatch(/password_hash|totp_secret|scrypt/);
+    });
+
+    describe('sorting', () => {
+      // Four accounts of their own, under one keyword: c, a, B (letter case must not count), d.
+      let tag: string;
+      const sorted = async (body: Record<string, unknown>, pageSize = 500) => {
+        const pages: string[][] = [];
+        for (let page = 1; ; page++) {
+          const r = await t().call<ListData>('user/list', { keyword: tag, page, page_size: pageSize, ...body }, { token: admin });
+          expect(r.error_code, r.error_msg).toBe('0');
+          expect(r.data.total).toBe(4);
+          if (!r.data.list.length) break;
+          pages.push(r.data.list.map((u) => u.account.slice(tag.length + 1)));
+        }
+        return pages;
+      };
+
+      beforeAll(async () => {
+        tag = uniqueAccount('sort');
+        const add = (suffix: string, name: string) => addUser(t(), admin, { account: `${tag}_${suffix}`, name });
+        const c = await add('c', 'zoe');
+        const a = await add('a', 'Mia');
+        await add('B', 'adam');
+        const d = await add('d', 'Lee');
+        // Logged in: c, then a; B and d never. Disabled: a and d.
+        await t().login(c.account, c.password);
+        await t().login(a.account, a.password);
+        for (const u of [a, d]) await t().call('user/status/edit', { user_id: u.id, status: 2 }, { token: admin });
+      });
+
+      it('sorts by account across pages, ignoring letter case, both ways', async () => {
+        expect(await sorted({ sort_field: 'account', sort_order: 'ascend' }, 2)).toEqual([['a', 'B'], ['c', 'd']]);
+        expect(await sorted({ sort_field: 'account', sort_order: 'descend' }, 2)).toEqual([['d', 'c'], ['B', 'a']]);
+        // A field without an order sorts descending, as the reports do.
+        expect(await sorted({ sort_field: 'account' }, 3)).toEqual([['d', 'c', 'B'], ['a']]);
+      });
+
+      it('sorts by name, id and creation time', async () => {
+        expect(await sorted({ sort_field: 'name', sort_order: 'ascend' })).toEqual([['B', 'd', 'a', 'c']]);
+        expect(await sorted({ sort_field: 'id', sort_order: 'ascend' }, 3)).toEqual([['c', 'a', 'B'], ['d']]);
+        expect(await sorted({ sort_field: 'created_at', sort_order: 'descend' })).toEqual([['d', 'B', 'a', 'c']]);
+      });
+
+      it('breaks ties by id in the same direction, so equal values page without overlap', async () => {
+        // Enabled: c, B (ids ascending); disabled: a, d.
+        expect(await sorted({ sort_field: 'status', sort_order: 'ascend' }, 1)).toEqual([['c'], ['B'], ['a'], ['d']]);
+        expect(await sorted({ sort_field: 'status', sort_order: 'descend' }, 1)).toEqual([['d'], ['a'], ['B'], ['c']]);
+      });
+
+      it('puts accounts that never logged in last, whichever the direction', async () => {
+        expect(await sorted({ sort_field: 'last_login_at', sort_order: 'ascend' })).toEqual([['c', 'a', 'B', 'd']]);
+        expect(await sorted({ sort_field: 'last_login_at', sort_order: 'descend' })).toEqual([['a', 'c', 'd', 'B']]);
+      });
+
+      it('keeps the newest-first order without a sort field', async () => {
+        expect(await sorted({ sort_order: 'ascend' })).toEqual([['d', 'B', 'a', 'c']]);
+      });
+
+      it('refuses a column outside the whitelist, and a bad order, with A0400', async () => {
+        for (const sort_field of ['password_hash', 'totp_secret', 'phone', 'id; DROP TABLE operator_user', '']) {
+          const r = await t().call('user/list', { sort_field, sort_order: 'ascend' }, { token: admin });
+          expect(r.error_code, sort_field).toBe('A0400');
+          expect(r.error_msg).toBe('sort_field: must be one of id, account, name, status, last_login_at, created_at');
+        }
+        const zh = await t().call('user/list', { sort_field: 'password_hash' }, { token: admin, lang: 'zh-cn' });
+        expect(zh.error_msg).toBe('sort_field：取值必须是 id、account、name、status、last_login_at、created_at 之一');
+        const order = await t().call('user/list', { sort_field: 'id', sort_order: 'up' }, { token: admin });
+        expect(order.error_code).toBe('A0400');
+        expect(order.error_msg).toMatch(/^sort_order: must be one of ascend, descend$/);
+        expect((await t().call<ListData>('user/list', { keyword: tag }, { token: admin })).data.total).toBe(4);
+      });
     });
 
     it('rejects bad paging', async () => {

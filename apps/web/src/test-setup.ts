@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom lacks matchMedia, which antd's responsive helpers and the theme's "auto" mode read.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -12,3 +14,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom lacks ResizeObserver, which antd's Avatar (the header's user menu) and others observe with.
+if (typeof window !== 'undefined' && !window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
+// A screen of antd components renders slowly in jsdom on a busy machine (role queries walk the
+// whole tree); the default wait of 1 s for it is too short there.
+configure({ asyncUtilTimeout: 5_000 });

@@ -95,6 +95,32 @@ describe('request', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it('tells about the expiry of a later session too, such as one another tab logged in', async () => {
+    fetchMock.mockImplementation(async () => json({ code: 'A0230', msg: 'token invalid' }, 401));
+    token = 'tok-a';
+    await expect(request('a')).rejects.toMatchObject({ code: 'A0230' });
+    expect(notice.info).toHaveBeenCalledTimes(1);
+    // The user logged in again elsewhere: this tab follows the new token (the storage event) and
+    // has not logged in itself, yet that session's expiry is news as well.
+    token = 'tok-b';
+    await expect(request('b')).rejects.toMatchObject({ code: 'A0230' });
+    expect(notice.info).toHaveBeenCalledTimes(2);
+    expect(expired).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves the current session alone when a call of an earlier one comes back expired', async () => {
+    let answer!: (res: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    token = 'tok-old';
+    const pending = request('slow');
+    // Meanwhile another tab logged out and in again: this tab holds the new session.
+    token = 'tok-new';
+    answer(json({ code: 'A0230', msg: 'token invalid' }, 401));
+    await expect(pending).rejects.toMatchObject({ code: 'A0230' });
+    expect(notice.info).not.toHaveBeenCalled();
+    expect(expired).not.toHaveBeenCalled();
+  });
+
   it('shows msg for another HTTP error code, or the fallback', async () => {
     fetchMock.mockResolvedValueOnce(json({ code: 'A0429', msg: 'Too many requests' }, 429));
     await expect(request('x')).rejects.toMatchObject({ code: 'A0429', status: 429 });

@@ -74,10 +74,15 @@ export function configureApi(partial: Partial<ApiConfig>): void {
   config = { ...config, ...partial };
 }
 
-// Several calls can fail with an expired token at once; the user should see one notice, not five.
-let expiryHandled = false;
+/**
+ * The token whose expiry the user has been told about. Several calls can fail with an expired
+ * token at once, and the user should see one notice, not five; but the notice belongs to that one
+ * session, so any other token (a login in this tab or, through the storage event, in another
+ * one) gets its own notice when it expires.
+ */
+let expiredToken: string | undefined;
 export function resetSessionExpiry(): void {
-  expiryHandled = false;
+  expiredToken = undefined;
 }
 
 export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string | undefined {
@@ -94,9 +99,13 @@ function toastError(text: string, opts: RequestOptions, code: string) {
   feedback().message.error({ content: text, duration: TOAST_SECONDS });
 }
 
-function sessionExpired(opts: RequestOptions) {
-  if (opts.silent || expiryHandled) return;
-  expiryHandled = true;
+/** `sentToken`: the token the rejected call carried. */
+function sessionExpired(sentToken: string, opts: RequestOptions) {
+  if (opts.silent || sentToken === expiredToken) return;
+  // A call of a session this tab no longer holds (it logged out, or another tab logged in) says
+  // nothing about the current one, which must not be ended for it.
+  if (sentToken !== config.getToken()) return;
+  expiredToken = sentToken;
   const texts = config.texts();
   feedback().notification.info({
     title: texts.notice,
@@ -191,7 +200,7 @@ async function send<T>(path: string, body: object | undefined, opts: RequestOpti
       const errBody = await readJson(res);
       if (isHttpErrorBody(errBody)) {
         if (errBody.code === ErrorCode.TokenInvalid) {
-          sessionExpired(opts);
+          sessionExpired(token, opts);
           throw new ApiError(errBody.code, texts.sessionExpired, res.status, errBody);
         }
         const text = errBody.msg || texts.systemError;

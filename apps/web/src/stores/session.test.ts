@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApi } from '../lib/api';
+import { user } from '@console/contract';
+import { call, configureApi } from '../lib/api';
 import { setFeedback } from '../lib/feedback';
 import { hashPassword } from '../lib/password';
 import { readToken, TOKEN_KEY, useSessionStore } from './session';
@@ -33,7 +34,8 @@ describe('session store', () => {
       if (path === 'logout') return ok(null);
       return ok({ list: [], total: 0 });
     });
-    configureApi({ fetch: fetchMock, getToken: () => useSessionStore.getState().token });
+    // As the app wires it (app/session.ts): an expiry ends the session.
+    configureApi({ fetch: fetchMock, getToken: () => useSessionStore.getState().token, onSessionExpired: () => useSessionStore.getState().clear() });
     useSessionStore.setState({ token: '', userInfo: null, permissions: [], routes: [], routesLoaded: false });
     useSettingsStore.getState().setSetting('watermarkEnabled', false);
   });
@@ -66,6 +68,29 @@ describe('session store', () => {
     expect(readToken()).toBe('');
     expect(useSessionStore.getState()).toMatchObject({ token: '', userInfo: null, permissions: [], routes: [], routesLoaded: false });
     expect(useSettingsStore.getState().watermarkEnabled).toBe(false);
+  });
+
+  it('follows a login in another tab, and tells about that session expiring as well', async () => {
+    const notice = { info: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+    setFeedback({ message: { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() } as never, notification: notice as never });
+    const expire = () => new Response(JSON.stringify({ code: 'A0230', msg: '' }), { status: 401, headers: { 'content-type': 'application/json' } });
+
+    await useSessionStore.getState().loginWithPassword({ account: 'ops', password: 'secret1', googleCode: '' });
+    fetchMock.mockResolvedValueOnce(expire());
+    await expect(call(user.userList, { page: 1, page_size: 20 })).rejects.toMatchObject({ code: 'A0230' });
+    expect(notice.info).toHaveBeenCalledTimes(1);
+    expect(useSessionStore.getState().token).toBe('');
+
+    // The user logs in again in another tab; this tab only hears of it through the storage event.
+    localStorage.setItem(TOKEN_KEY, 'tok-other-tab');
+    window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY, newValue: 'tok-other-tab' }));
+    expect(useSessionStore.getState().token).toBe('tok-other-tab');
+
+    fetchMock.mockResolvedValueOnce(expire());
+    await expect(call(user.userList, { page: 1, page_size: 20 })).rejects.toMatchObject({ code: 'A0230' });
+    expect(notice.info).toHaveBeenCalledTimes(2);
+    expect(useSessionStore.getState().token).toBe('');
+    expect(readToken()).toBe('');
   });
 
   it('still leaves when the server already ended the session', async () => {

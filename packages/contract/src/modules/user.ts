@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { listOf, pagingSchema } from '../common/paging.ts';
+import { listOf, pagingSchema, sortSchema } from '../common/paging.ts';
 import type { PermissionNode } from '../permissions.ts';
 
 /** Upper-case hex of md5(upper(md5(plain))): the only form a password ever travels in. */
@@ -51,7 +51,8 @@ export const login = defineCall({
       message_code: z.string().regex(/^\d{6}$/, { message: 'sms_code' }),
       account: z.string().optional(),
       password: z.string().optional(),
-      google_code: z.string().optional(),
+      // An account with a bound authenticator needs its code here too (A0241 when missing).
+      google_code: z.string().regex(/^(\d{6})?$/, { message: 'totp_code' }).default(''),
     }),
   ]),
   response: z.object({ token: z.string(), user_info: userInfoSchema }),
@@ -128,13 +129,19 @@ export const operatorUserSchema = z.object({
 });
 export type OperatorUser = z.infer<typeof operatorUserSchema>;
 
+/** The columns of user/list that sort on the server; without sort_field the newest come first. */
+export const USER_SORT_FIELDS = ['id', 'account', 'name', 'status', 'last_login_at', 'created_at'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+
 export const userList = defineCall({
   path: 'user/list',
   access: { permission: '1301' },
-  summary: 'Operator accounts, paged, filtered by account/name and status',
-  request: pagingSchema.extend({
+  summary: 'Operator accounts, paged, filtered by account/name and status, sorted by one column',
+  request: pagingSchema.extend(sortSchema.shape).extend({
     keyword: z.string().trim().max(64).optional(),
     status: userStatusSchema.optional(),
+    // Only these columns: anything else is refused before it gets near the SQL.
+    sort_field: z.enum(USER_SORT_FIELDS).optional(),
   }),
   response: listOf(operatorUserSchema),
 });

@@ -66,7 +66,9 @@ async function managedUser(ctx: CallContext, userId: number, selfMessage: { zh: 
 }
 
 export async function list(input: CallParsed<typeof user.userList>, ctx: CallContext) {
-  const { total, rows } = await repo.listUsers(ctx.db, { keyword: input.keyword || undefined, status: input.status }, input.page, input.page_size);
+  // A sort order alone (no field) sorts nothing, as in the reports.
+  const sort: repo.UserSort | undefined = input.sort_field && { field: input.sort_field, direction: input.sort_order === 'ascend' ? 'asc' : 'desc' };
+  const { total, rows } = await repo.listUsers(ctx.db, { keyword: input.keyword || undefined, status: input.status }, input.page, input.page_size, sort);
   return { list: rows.map(toOperatorUser), total };
 }
 

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { user } from '@console/contract';
 import type { DB, OperatorUserTable } from '../../db/schema.ts';
 import { toNumber } from '../../lib/sql.ts';
 
@@ -60,7 +61,28 @@ export interface UserFilter {
   status?: number | undefined;
 }
 
-export async function listUsers(db: Kysely<DB>, filter: UserFilter, page: number, pageSize: number) {
+export interface UserSort {
+  field: user.UserSortField;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * What each sortable column of the list sorts by. Accounts and names ignore letter case, as a
+ * person reading the list does; times are ISO-8601 UTC text, so text order is time order.
+ */
+const SORT_COLUMNS: Record<user.UserSortField, (eb: ExpressionBuilder<DB, 'operator_user'>) => RawBuilder<unknown>> = {
+  id: (eb) => sql`${eb.ref('id')}`,
+  account: (eb) => sql`lower(${eb.ref('account')})`,
+  name: (eb) => sql`lower(${eb.ref('name')})`,
+  status: (eb) => sql`${eb.ref('status')}`,
+  last_login_at: (eb) => sql`${eb.ref('last_login_at')}`,
+  created_at: (eb) => sql`${eb.ref('created_at')}`,
+};
+
+/** Without a sort the newest accounts come first, as they always have. */
+const DEFAULT_SORT: UserSort = { field: 'created_at', direction: 'desc' };
+
+export async function listUsers(db: Kysely<DB>, filter: UserFilter, page: number, pageSize: number, sort: UserSort = DEFAULT_SORT) {
   let query = db.selectFrom('operator_user');
   if (filter.keyword) {
     // LIKE wildcards typed by the user match themselves, not "anything".
@@ -77,8 +99,10 @@ export async function listUsers(db: Kysely<DB>, filter: UserFilter, page: number
     query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     query
       .select(USER_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      // Never-logged-in accounts go last either way, the same on both databases (whose NULL
+      // orders differ); ties go by id, so pages neither overlap nor skip a row.
+      .orderBy(SORT_COLUMNS[sort.field], (ob) => (sort.direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+      .orderBy('id', sort.direction)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

@@ -4,10 +4,10 @@ import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import {
   BookOutlined,
   CheckOutlined,
-  DashboardOutlined,
   FontSizeOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
+  HomeOutlined,
   LogoutOutlined,
   MoonOutlined,
   SettingOutlined,
@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { LANGUAGES, type Language, SIZES, type Size, useAppStore } from '../../stores/app';
 import { useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
-import { DASHBOARD_PATH } from '../../lib/paths';
+import { HOME_PATH } from '../../lib/paths';
 import { ProfileDialog } from './profile-dialog';
 
 function useFullscreen(): [boolean, () => void, boolean] {
@@ -116,8 +116,8 @@ export function SettingsButton() {
 }
 
 /**
- * The account menu: profile, documentation, dashboard, log out. On a phone the header has no
- * room for the language and size selectors, so they move in here.
+ * The account menu: profile, home, documentation, log out. On a phone the header has no room for
+ * the language and size selectors, so they move in here.
  */
 export function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation('layout');
@@ -132,7 +132,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('common:nav.profile') },
-    { key: 'dashboard', icon: <DashboardOutlined />, label: t('common:nav.dashboard') },
+    { key: 'home', icon: <HomeOutlined />, label: t('common:nav.home') },
     { key: 'document', icon: <BookOutlined />, label: t('common:nav.document') },
     // Groups rather than submenus: a submenu needs hover, which a phone does not have.
     ...(compact
@@ -158,7 +158,9 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') setProfileOpen(true);
-    else if (key === 'dashboard') navigate(DASHBOARD_PATH);
+    // Home, not the dashboard: "/" leads to the dashboard or, for a user without it, to the first
+    // screen they may open (buildPermittedRoutes), never to a 404.
+    else if (key === 'home') navigate(HOME_PATH);
     else if (key === 'document') window.open('/docs', '_blank', 'noopener');
     else if (key.startsWith('language:')) setLanguage(key.slice('language:'.length) as Language);
     else if (key.startsWith('size:')) setSize(key.slice('size:'.length) as Size);

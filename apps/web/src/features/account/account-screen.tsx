@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Card, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Select, Space, Table, type TableColumnsType, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Card, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Select, Space, Table, type TableColumnsType, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined, EllipsisOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { DEFAULT_PAGE_SIZE, parsePermissionString, user } from '@console/contract';
+import { TableEmpty } from '../../components/table-empty';
 import { hasPerm } from '../../lib/permissions';
 import { useSessionStore } from '../../stores/session';
 import { type AccountListParams, useAccountList, useCleanGoogle, useEditStatus, usePermissionTree } from './api';
@@ -23,7 +24,7 @@ interface Filters {
 }
 
 const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
-const byText = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
+const isSortField = (field: unknown): field is user.UserSortField => (user.USER_SORT_FIELDS as readonly unknown[]).includes(field);
 
 export default function AccountScreen() {
   const { t } = useTranslation('account');
@@ -46,8 +47,31 @@ export default function AccountScreen() {
 
   function search(values: Filters) {
     const keyword = values.keyword?.trim();
-    setParams((p) => ({ page: 1, page_size: p.page_size, ...(keyword ? { keyword } : {}), ...(values.status ? { status: values.status } : {}) }));
+    // New filters start at the first page; the chosen order stays.
+    setParams(({ page_size, sort_field, sort_order }) => ({
+      page: 1,
+      page_size,
+      ...(keyword ? { keyword } : {}),
+      ...(values.status ? { status: values.status } : {}),
+      ...(sort_field && sort_order ? { sort_field, sort_order } : {}),
+    }));
   }
+
+  /**
+   * The server pages the list, so it sorts it too: a header click asks for the first page in the
+   * new order (antd would otherwise sort only the rows on screen). The third click clears the sort.
+   */
+  const onTableChange: TableProps<OperatorUser>['onChange'] = (_pagination, _filters, sorter, { action }) => {
+    if (action !== 'sort' || Array.isArray(sorter)) return;
+    const { field, order } = sorter;
+    setParams(({ sort_field: _field, sort_order: _order, ...rest }) => ({
+      ...rest,
+      page: 1,
+      ...(order && isSortField(field) ? { sort_field: field, sort_order: order } : {}),
+    }));
+  };
+  /** A sortable column: the header shows the order the server was asked for. */
+  const sortable = (field: user.UserSortField) => ({ sorter: true, sortOrder: params.sort_field === field ? (params.sort_order ?? null) : null });
 
   /**
    * The server refuses changes to one's own account here (own password and authenticator have
@@ -101,11 +125,11 @@ export default function AccountScreen() {
   }
 
   const columns: TableColumnsType<OperatorUser> = [
-    { title: t('field.id'), dataIndex: 'id', width: 72, responsive: ['lg'], sorter: (a, b) => a.id - b.id },
+    { title: t('field.id'), dataIndex: 'id', width: 72, responsive: ['lg'], ...sortable('id') },
     {
       title: t('field.account'),
       dataIndex: 'account',
-      sorter: (a, b) => byText(a.account, b.account),
+      ...sortable('account'),
       render: (account: string, row) => (
         <Flex vertical gap={2}>
           <Space size={6} wrap={false}>
@@ -117,12 +141,12 @@ export default function AccountScreen() {
         </Flex>
       ),
     },
-    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'], sorter: (a, b) => byText(a.name, b.name) },
+    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'], ...sortable('name') },
     { title: t('field.phone'), dataIndex: 'phone', responsive: ['xl'], render: (v: string) => v || '-' },
     {
       title: t('field.status'),
       dataIndex: 'status',
-      sorter: (a, b) => a.status - b.status,
+      ...sortable('status'),
       render: (s: 1 | 2) => (
         <Badge status={s === UserStatus.Enabled ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />
       ),
@@ -137,7 +161,7 @@ export default function AccountScreen() {
       title: t('field.lastLogin'),
       dataIndex: 'last_login_at',
       responsive: ['lg'],
-      sorter: (a, b) => byText(a.last_login_at, b.last_login_at),
+      ...sortable('last_login_at'),
       render: (v: string | null, row) =>
         v ? (
           <Flex vertical gap={0}>
@@ -152,7 +176,7 @@ export default function AccountScreen() {
       title: t('field.createdAt'),
       dataIndex: 'created_at',
       responsive: ['xxl'],
-      sorter: (a, b) => byText(a.created_at, b.created_at),
+      ...sortable('created_at'),
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
     },
   ];
@@ -274,7 +298,8 @@ export default function AccountScreen() {
           dataSource={list.data?.list ?? []}
           loading={list.isFetching}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: list.isError ? t('common:empty') : t('empty') }}
+          locale={{ emptyText: <TableEmpty query={list} emptyText={t('empty')} /> }}
+          onChange={onTableChange}
           pagination={{
             current: params.page,
             pageSize: params.page_size,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Form, Input, Modal } from 'antd';
 import type { PermissionNode } from '@console/contract';
 import { hashPassword } from '../../lib/password';
+import { useSubmitLock } from '../../lib/use-submit-lock';
 import { useAddAccount } from './api';
 import { PermissionTree } from './permission-tree';
 import { ACCOUNT_RE, confirmRules, PHONE_RE, passwordRules } from './rules';
@@ -28,8 +29,9 @@ export function AddAccountModal({ open, onClose, tree, treeLoading, grantable }:
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const add = useAddAccount();
+  const { submit, submitting } = useSubmitLock(save);
 
-  async function submit(values: Values) {
+  async function save(values: Values) {
     try {
       await add.mutateAsync({
         account: values.account.trim(),
@@ -53,7 +55,7 @@ export function AddAccountModal({ open, onClose, tree, treeLoading, grantable }:
       onOk={() => form.submit()}
       okText={t('common:action.save')}
       cancelText={t('common:action.cancel')}
-      confirmLoading={add.isPending}
+      confirmLoading={submitting}
       destroyOnHidden
       afterClose={() => form.resetFields()}
       width={560}
@@ -67,7 +69,7 @@ export function AddAccountModal({ open, onClose, tree, treeLoading, grantable }:
         autoComplete="off"
         style={{ marginTop: 16 }}
       >
-        {/* Enter in any field submits, like every form of the console. */}
+        {/* Enter in any field submits, like every form of the console (useSubmitLock drops a second one). */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
         <Form.Item
           name="account"

@@ -2,12 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type CallRequest, user } from '@console/contract';
 import { call } from '../../lib/api';
 
-/** What the screen asks the list for; paging always explicit. */
+/** What the screen asks the list for; paging always explicit, sorting by the server (all pages). */
 export interface AccountListParams {
   page: number;
   page_size: number;
   keyword?: string;
   status?: user.OperatorUser['status'];
+  sort_field?: user.UserSortField;
+  sort_order?: 'ascend' | 'descend';
 }
 
 const keys = {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import type { user } from '@console/contract';
 import { hashPassword } from '../../lib/password';
+import { useSubmitLock } from '../../lib/use-submit-lock';
 import { useResetPassword } from './api';
 import { confirmRules, passwordRules } from './rules';
 
@@ -15,8 +16,9 @@ export function ResetPasswordModal({ target, onClose }: { target: user.OperatorU
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const reset = useResetPassword();
+  const { submit, submitting } = useSubmitLock(save);
 
-  async function submit(values: Values) {
+  async function save(values: Values) {
     if (!target) return;
     try {
       await reset.mutateAsync({ user_id: target.id, password: hashPassword(values.password) });
@@ -35,12 +37,13 @@ export function ResetPasswordModal({ target, onClose }: { target: user.OperatorU
       onOk={() => form.submit()}
       okText={t('common:action.save')}
       cancelText={t('common:action.cancel')}
-      confirmLoading={reset.isPending}
+      confirmLoading={submitting}
       destroyOnHidden
       afterClose={() => form.resetFields()}
     >
       <Alert type="info" showIcon title={t('modal.resetHint')} style={{ margin: '16px 0' }} />
       <Form<Values> form={form} name="reset-password" layout="vertical" onFinish={submit} autoComplete="off">
+        {/* Enter submits (useSubmitLock drops a second one while the first is in flight). */}
         <button type="submit" hidden aria-hidden tabIndex={-1} />
         <Form.Item name="password" label={t('field.password')} rules={passwordRules(t)}>
           <Input.Password placeholder={t('placeholder.password')} autoComplete="new-password" autoFocus />

@@ -1,0 +1,53 @@
+/** Shared fixtures of the web unit tests: a fake API behind the real client, and the app's providers. */
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App } from 'antd';
+import { vi } from 'vitest';
+import { configureApi } from './lib/api';
+import { setFeedback } from './lib/feedback';
+
+export const ok = (data: unknown) => new Response(JSON.stringify({ error_code: '0', error_msg: '', data }), { headers: { 'content-type': 'application/json' } });
+export const failed = (code: string, msg: string) => new Response(JSON.stringify({ error_code: code, error_msg: msg, data: null }), { headers: { 'content-type': 'application/json' } });
+
+/** Answers a call by its path (without /v1/operator/) and body; anything unhandled answers `null`. */
+export type FakeRoute = (path: string, body: Record<string, unknown>) => Response | Promise<Response> | undefined;
+
+/**
+ * Points the API client at `route` and catches its toasts and notifications. `sent(path)` lists the
+ * bodies of the calls made to one path, in order.
+ */
+export function fakeApi(route: FakeRoute, token = 'tok') {
+  const log: { path: string; body: Record<string, unknown> }[] = [];
+  const fetch = vi.fn<typeof globalThis.fetch>(async (url, init) => {
+    const path = String(url).replace('/v1/operator/', '');
+    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    log.push({ path, body });
+    return (await route(path, body)) ?? ok(null);
+  });
+  const toast = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
+  const notice = { info: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn() };
+  setFeedback({ message: toast as never, notification: notice as never });
+  configureApi({ fetch, getToken: () => token, getLanguage: () => 'zh-cn' });
+  return { fetch, toast, notice, sent: (path: string) => log.filter((c) => c.path === path).map((c) => c.body) };
+}
+
+/** A promise with its resolve at hand: an answer that arrives when the test says so. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Renders `ui` inside antd's App and a query client of its own, as the console layout does. */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return {
+    queryClient,
+    ...render(
+      <App>
+        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      </App>,
+    ),
+  };
+}
