@@ -10,14 +10,14 @@ import { registerXsrf } from './plugins/xsrf.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
-import { LogSmsSender, type SmsSender } from './lib/sms.ts';
+import { smsSenderFor, type SmsSender } from './lib/sms.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    /** Delivers SMS login codes; the log sender unless buildApp was given another. */
-    smsSender: SmsSender;
+    /** Delivers SMS login codes (lib/sms.ts, smsSenderFor); null when SMS login is off. */
+    smsSender: SmsSender | null;
   }
 }
 
@@ -27,7 +27,7 @@ export interface BuildOptions {
   database?: Database;
   /** Run migrations before serving (default true). */
   migrate?: boolean;
-  /** How SMS login codes are delivered (default: written to the server log). */
+  /** How SMS login codes are delivered (default: smsSenderFor the configuration). */
   smsSender?: SmsSender;
 }
 
@@ -54,7 +54,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   });
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('smsSender', options.smsSender ?? new LogSmsSender(app.log));
+  app.decorate('smsSender', options.smsSender ?? smsSenderFor(config, app.log));
   if (!options.database) app.addHook('onClose', async () => database.destroy());
 
   registerErrorHandling(app);

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
-import { addUser, captureSms, countRows, uniquePhone, type CapturingSmsSender } from './user-helpers.ts';
+import { addUser, captureSms, countRows, totpCode, uniquePhone, wrongTotpCode, type CapturingSmsSender } from './user-helpers.ts';
 
 interface LoginData {
   token: string;
@@ -44,6 +44,28 @@ describeOnDatabases('SMS login', (t) => {
     expect((await t().call('user/info', {}, { token: ok.data.token })).error_code).toBe('0');
     // A code logs in once.
     expect((await smsLogin(phone, code!)).error_code).toBe('A0240');
+  });
+
+  it('needs the authenticator code too when the account has one bound; a refused try keeps the SMS code', async () => {
+    const phone = uniquePhone();
+    const u = await addUser(t(), admin, { phone });
+    const own = await t().login(u.account, u.password);
+    const init = await t().call<{ secret: string }>('user/google/bind/init', {}, { token: own });
+    // Bound with the previous step's code, so the current one is still unused for the login below.
+    expect((await t().call('user/google/bind/confirm', { code: totpCode(init.data.secret, -1) }, { token: own })).error_code).toBe('0');
+
+    await sendcode(phone);
+    const code = outbox.lastCode(phone)!;
+    const sms = (googleCode: string) =>
+      t().call<LoginData>('login', { type: 2, phone, message_code: code, google_code: googleCode }, { headers: { 'x-forwarded-for': nextIp() } });
+    expect(await sms('')).toMatchObject({ error_code: 'A0241', error_msg: 'This account has an authenticator app: enter its code too' });
+    expect(await sms(wrongTotpCode(init.data.secret))).toMatchObject({ error_code: 'A0240', error_msg: 'The authenticator code is wrong' });
+    expect((await sms('12ab')).error_code).toBe('A0400');
+    const ok = await sms(totpCode(init.data.secret));
+    expect(ok.error_code).toBe('0');
+    expect(ok.data.user_info).toMatchObject({ id: u.id });
+    // Both codes are now used.
+    expect((await sms(totpCode(init.data.secret))).error_code).toBe('A0240');
   });
 
   it('writes the message in the request language', async () => {

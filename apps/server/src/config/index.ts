@@ -26,6 +26,10 @@ export interface Config {
   dataDir: string;
   /** Where export files are kept. */
   exportDir: string;
+  /** SMS gateway (lib/sms.ts): login codes are POSTed here. Empty: the log outside production, SMS login off in production. */
+  smsWebhookUrl: string;
+  /** Bearer token sent to the SMS gateway, if it needs one. */
+  smsWebhookToken: string;
   repoRoot: string;
 }
 
@@ -44,6 +48,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     validateResponses: env.NODE_ENV === 'test' || env.VALIDATE_RESPONSES === '1',
     dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
     exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',
+    smsWebhookToken: env.SMS_WEBHOOK_TOKEN ?? '',
     repoRoot,
     ...overrides,
   };

@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { RouteDef, user } from '@console/contract';
 
 type UserInfo = user.UserInfo;
-import { call, type RequestOptions, resetSessionExpiry } from '../lib/api';
+import { call, type RequestOptions } from '../lib/api';
 // Call definitions load on demand: they bring zod, which the login screen must not wait for.
 const calls = () => import('../lib/calls');
 import { hashPassword } from '../lib/password';
@@ -35,6 +35,8 @@ export interface PasswordLogin {
 export interface SmsLogin {
   phone: string;
   code: string;
+  /** The authenticator's code, for an account that has one bound ('' otherwise). */
+  googleCode: string;
 }
 
 export interface SessionState {
@@ -45,7 +47,7 @@ export interface SessionState {
   routes: RouteDef[];
   routesLoaded: boolean;
   loginWithPassword: (form: PasswordLogin, opts?: RequestOptions) => Promise<UserInfo>;
-  loginWithSms: (form: SmsLogin) => Promise<UserInfo>;
+  loginWithSms: (form: SmsLogin, opts?: RequestOptions) => Promise<UserInfo>;
   setUserInfo: (info: UserInfo) => void;
   setAccess: (access: { userInfo: UserInfo; permissions: string[]; routes: RouteDef[] }) => void;
   logout: () => Promise<void>;
@@ -60,7 +62,6 @@ export const useSessionStore = create<SessionState>()(
     (set, get) => {
       const start = (token: string, info: UserInfo) => {
         writeToken(token);
-        resetSessionExpiry();
         set({ token, userInfo: info, permissions: [], routes: [], routesLoaded: false });
         useSettingsStore.getState().setSetting('watermarkEnabled', true);
         if (!mustBindFirst(info)) void loadDictionaries();
@@ -88,16 +89,20 @@ export const useSessionStore = create<SessionState>()(
           );
           return start(data.token, data.user_info);
         },
-        async loginWithSms({ phone, code }) {
+        async loginWithSms({ phone, code, googleCode }, opts) {
           const { user } = await calls();
-          const data = await call(user.login, {
-            type: user.LoginType.Sms,
-            phone: phone.trim(),
-            message_code: code,
-            account: '',
-            password: '',
-            google_code: '',
-          });
+          const data = await call(
+            user.login,
+            {
+              type: user.LoginType.Sms,
+              phone: phone.trim(),
+              message_code: code,
+              account: '',
+              password: '',
+              google_code: googleCode,
+            },
+            opts,
+          );
           return start(data.token, data.user_info);
         },
         setUserInfo(userInfo) {

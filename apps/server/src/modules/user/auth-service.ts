@@ -139,18 +139,34 @@ async function passwordLogin(input: Extract<LoginInput, { type: 1 }>, ctx: CallC
   if (!found || !passwordOk) throw await refuse(ctx, attempt, new ApiError(ErrorCode.WrongCredentials), true);
   attempt.userId = found.id;
   if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
-  if (found.totp_secret) {
-    if (!input.google_code) throw await refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeRequired), false);
-    const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), input.google_code);
-    // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
-    if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step))) {
-      throw await refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeWrong), true);
-    }
-  }
+  await checkAuthenticator(ctx, attempt, found, input.google_code);
   return startSession(ctx, found, attempt);
 }
 
+/** Beside an SMS code, the answers about the authenticator code say which code they mean. */
+const AUTHENTICATOR_BESIDE_SMS = {
+  [ErrorCode.VerifyCodeRequired]: ['该账号已绑定谷歌验证器，请同时输入谷歌验证码', 'This account has an authenticator app: enter its code too'],
+  [ErrorCode.VerifyCodeWrong]: ['谷歌验证码错误', 'The authenticator code is wrong'],
+} as const;
+
+/**
+ * An account with a bound authenticator needs its current code whichever way it logs in: an SMS
+ * code stands in for the password, not for the second factor.
+ */
+async function checkAuthenticator(ctx: CallContext, attempt: Attempt, found: repo.UserRow, googleCode: string, besideSms = false) {
+  if (!found.totp_secret) return;
+  const error = (code: keyof typeof AUTHENTICATOR_BESIDE_SMS) => (besideSms ? apiError(code, ...AUTHENTICATOR_BESIDE_SMS[code]) : new ApiError(code));
+  if (!googleCode) throw await refuse(ctx, attempt, error(ErrorCode.VerifyCodeRequired), false);
+  const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), googleCode);
+  // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
+  if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step))) {
+    throw await refuse(ctx, attempt, error(ErrorCode.VerifyCodeWrong), true);
+  }
+}
+
 async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContext) {
+  // A code stored while a gateway was set up still does not log in once SMS login is off.
+  if (!ctx.request.server.smsSender) throw smsLoginOff();
   const attempt: Attempt = { key: phoneKey(input.phone), ip: ctx.ip, who: input.phone, userId: null, action: 'login', summary: { type: 2 } };
   await guardLocked(ctx, attempt);
 
@@ -163,9 +179,13 @@ async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContex
   if (!sameHash(code.code_hash, smsCodeHash(input.phone, input.message_code))) throw await wrongCode();
   // Codes are stored for phones without an account too (see sendCode) but never delivered.
   const found = await repo.findUserByPhone(ctx.db, input.phone);
-  if (!found || !(await repo.useSmsCode(ctx.db, code.id, iso(now)))) throw await wrongCode();
+  if (!found) throw await wrongCode();
   attempt.userId = found.id;
   if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
+  // Checked before the SMS code is used up: a missing or mistyped authenticator code leaves the
+  // SMS code for the next try (its attempts stay counted).
+  await checkAuthenticator(ctx, attempt, found, input.google_code, true);
+  if (!(await repo.useSmsCode(ctx.db, code.id, iso(now)))) throw await wrongCode();
   return startSession(ctx, found, attempt);
 }
 
@@ -217,6 +237,10 @@ async function startSession(ctx: CallContext, found: repo.UserRow, attempt: Atte
 
 // ---- SMS codes ----
 
+/** A production server without an SMS gateway (lib/sms.ts, smsSenderFor) has SMS login off. */
+const smsLoginOff = () =>
+  apiError(ErrorCode.SystemError, '本服务器未开通短信登录，请使用账号和密码登录', 'SMS login is not set up on this server; log in with your account and password');
+
 /** Codes are kept only as a hash bound to the phone, so the table does not list usable codes. */
 const smsCodeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
@@ -240,8 +264,9 @@ function smsText(code: string, lang: Lang): string {
 export async function sendCode(
   input: CallParsed<typeof user.sendcode>,
   ctx: CallContext,
-  sender: SmsSender,
+  sender: SmsSender | null,
 ): Promise<{ resend_after_seconds: number }> {
+  if (!sender) throw smsLoginOff();
   const now = Date.now();
   const latest = await repo.latestSmsCode(ctx.db, input.phone);
   if (latest) {

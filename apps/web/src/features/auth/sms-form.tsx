@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Form, Input } from 'antd';
-import { MessageOutlined, MobileOutlined } from '@ant-design/icons';
-import type { user } from '@console/contract';
-import { call } from '../../lib/api';
+import { MessageOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { ErrorCode, type user } from '@console/contract';
+import { ApiError, call } from '../../lib/api';
 import { useSessionStore } from '../../stores/session';
 import { OneTimeCodeField } from './one-time-code-field';
 
@@ -14,6 +14,7 @@ const PHONE_RE = /^\+?[0-9]{6,20}$/;
 interface Values {
   phone: string;
   code: string;
+  googleCode?: string;
 }
 
 export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => void }) {
@@ -23,6 +24,9 @@ export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => v
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // An account with a bound authenticator needs its code beside the SMS code: the field appears
+  // once the server says so (A0241), with the server's words under it.
+  const [askAuthenticator, setAskAuthenticator] = useState(false);
   const loginWithSms = useSessionStore((s) => s.loginWithSms);
 
   useEffect(() => {
@@ -56,9 +60,18 @@ export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => v
   async function submit(values: Values) {
     setSubmitting(true);
     try {
-      onLoggedIn(await loginWithSms({ phone: values.phone, code: values.code }));
-    } catch {
-      // Shown by the API client.
+      onLoggedIn(await loginWithSms({ phone: values.phone, code: values.code, googleCode: values.googleCode ?? '' }, { quietCodes: [ErrorCode.VerifyCodeRequired] }));
+    } catch (err) {
+      // Anything else was shown by the API client.
+      if (err instanceof ApiError && err.code === ErrorCode.VerifyCodeRequired) {
+        const message = err.message;
+        setAskAuthenticator(true);
+        // After the field has rendered: a field that is not there yet keeps no error.
+        setTimeout(() => {
+          form.setFields([{ name: 'googleCode', errors: [message] }]);
+          form.getFieldInstance('googleCode')?.focus?.();
+        }, 0);
+      }
     } finally {
       setSubmitting(false);
     }
@@ -87,6 +100,15 @@ export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => v
           </Button>
         }
       />
+      {askAuthenticator && (
+        <OneTimeCodeField
+          name="googleCode"
+          label={t('authenticatorCode')}
+          requiredMessage={t('rule.authenticatorCode')}
+          formatMessage={t('rule.verifyCodeFormat')}
+          prefix={<SafetyCertificateOutlined />}
+        />
+      )}
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('submit')}
