@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { vi } from 'vitest';
+import type { user } from '@console/contract';
 import { configureApi } from './lib/api';
 import { setFeedback } from './lib/feedback';
 
@@ -51,3 +52,18 @@ export function renderWithProviders(ui: ReactElement) {
     ),
   };
 }
+
+/** An operator account as user/list answers it; `fields` name what a test cares about. */
+export const operatorUser = (fields: Partial<user.OperatorUser> = {}): user.OperatorUser => ({
+  id: 1,
+  account: 'ops',
+  name: 'Ops',
+  phone: '',
+  status: 1,
+  google_bound: false,
+  permissions: '1',
+  last_login_at: null,
+  last_login_ip: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});

@@ -3,21 +3,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { user } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useSessionStore } from '../../stores/session';
-import { failed, fakeApi, type FakeRoute, ok, renderWithProviders } from '../../test-utils';
+import { failed, fakeApi, type FakeRoute, ok, operatorUser, renderWithProviders } from '../../test-utils';
 import AccountScreen from './account-screen';
 
-const row = (id: number, account: string): user.OperatorUser => ({
-  id,
-  account,
-  name: account.toUpperCase(),
-  phone: '',
-  status: 1,
-  google_bound: false,
-  permissions: '1',
-  last_login_at: null,
-  last_login_ip: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+const row = (id: number, account: string): user.OperatorUser => operatorUser({ id, account, name: account.toUpperCase() });
 
 /** The accounts in the order the table shows them. */
 const shownAccounts = () => screen.getAllByRole('row').slice(1).map((r) => within(r).queryAllByText(/^acc-/)[0]?.textContent ?? '');

@@ -1,23 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { user } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { hashPassword } from '../../lib/password';
-import { deferred, fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { deferred, fakeApi, ok, operatorUser, renderWithProviders } from '../../test-utils';
 import { ResetPasswordModal } from './reset-password-modal';
 
-const target: user.OperatorUser = {
-  id: 12,
-  account: 'ops.li',
-  name: '李',
-  phone: '',
-  status: 1,
-  google_bound: false,
-  permissions: '1',
-  last_login_at: null,
-  last_login_ip: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-};
+const target = operatorUser({ id: 12, account: 'ops.li', name: '李' });
 
 describe('ResetPasswordModal', () => {
   beforeAll(async () => {
