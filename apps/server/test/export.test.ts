@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { exportFile, report } from '@console/contract';
-import { cleanupExpiredExports } from '../src/modules/export/service.ts';
+import { cleanUpExports } from '../src/modules/export/service.ts';
 import { describeOnDatabases } from './harness.ts';
 import { fetchAll, ingestScenario } from './report-fixtures.ts';
 import { addUser, passwordLogin } from './user-helpers.ts';
@@ -126,7 +126,7 @@ describeOnDatabases(
       // ... and the cleanup deletes the file and marks the record.
       const row = await t().database.db.selectFrom('export').select('file_path').where('id', '=', own.id).executeTakeFirstOrThrow();
       expect(fs.existsSync(row.file_path)).toBe(true);
-      expect(await cleanupExpiredExports(t().database.db, t().app.config.exportDir)).toBeGreaterThanOrEqual(1);
+      expect(await cleanUpExports(t().database.db, t().app.config.exportDir)).toBeGreaterThanOrEqual(1);
       expect(fs.existsSync(row.file_path)).toBe(false);
       const after = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data.list[0]!;
       expect(after).toMatchObject({ id: own.id, status: 'expired', downloadable: false });
@@ -151,7 +151,7 @@ describeOnDatabases(
       fs.writeFileSync(partial, 'PK');
       fs.writeFileSync(other, 'PK');
 
-      await cleanupExpiredExports(t().database.db, dir);
+      await cleanUpExports(t().database.db, dir);
       const status = async (id: number) => t().database.db.selectFrom('export').select(['status', 'error_msg', 'finished_at']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(await status(cutOff)).toMatchObject({ status: 'failed', error_msg: expect.stringContaining('export again') });
       expect((await status(cutOff)).finished_at).not.toBeNull();

@@ -81,6 +81,7 @@ export function configureApi(partial: Partial<ApiConfig>): void {
  * one) gets its own notice when it expires.
  */
 let expiredToken: string | undefined;
+/** Forgets which expiry was shown (the unit tests start each case afresh). */
 export function resetSessionExpiry(): void {
   expiredToken = undefined;
 }

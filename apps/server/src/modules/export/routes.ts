@@ -1,7 +1,7 @@
 import { exportFile } from '@console/contract';
 import { registerCall } from '../../plugins/calls.ts';
 import type { ServerModule } from '../index.ts';
-import { asBinary, cleanupExpiredExports, exportDownload, exportList } from './service.ts';
+import { asBinary, cleanUpExports, exportDownload, exportList } from './service.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
@@ -13,7 +13,7 @@ export const exportModule: ServerModule = {
     registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx.db, input));
     registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id));
     const cleanup = () =>
-      cleanupExpiredExports(app.database.db, app.config.exportDir).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));
+      cleanUpExports(app.database.db, app.config.exportDir).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await cleanup();

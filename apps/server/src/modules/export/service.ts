@@ -183,7 +183,7 @@ const INTERRUPTED = '导出中断（服务器在写入时停止），请重新�
  * Deletes the files of exports past their keep date and marks them expired, and marks exports cut
  * off while running as failed, removing what they had written.
  */
-export async function cleanupExpiredExports(db: Kysely<DB>, exportDir: string): Promise<number> {
+export async function cleanUpExports(db: Kysely<DB>, exportDir: string): Promise<number> {
   const rows = await expiredExports(db, nowIso());
   for (const r of rows) if (r.file_path) fs.rmSync(r.file_path, { force: true });
   await markExpired(db, rows.map((r) => toNumber(r.id)));
