@@ -60,4 +60,24 @@ describeOnDatabases('ingest from an NDJSON file', (t) => {
     await expect(ingestFile(t().database, ndjson(['{nope'] as unknown[]))).rejects.toThrow(/line 1: not JSON/);
     await expect(ingestFile(t().database, ndjson([{ hello: 1 }]))).rejects.toThrow(/line 1: neither a bet/);
   });
+
+  it('a batch line is one batch: a bad record in it names its place, and one over 5000 records is refused whole', async () => {
+    const before = await ingestCounts(t().database.db);
+    const file = ndjson([
+      transferRecord({ player_account: 'f4', amount: '10' }),
+      { bets: [betRecord({ player_account: 'f4', bet_amount: '1' }), betRecord({ player_account: 'f4', bet_amount: '1' }), betRecord({ player_account: 'f4', device: 'fax' as 'web' })] },
+    ]);
+    const err = await ingestFile(t().database, file).catch((e: unknown) => e);
+    expect((err as FileIngestError).line).toBe(2);
+    expect((err as Error).message).toMatch(/line 2, record 2 of its batch, device: must be one of/);
+
+    // Before, such a line was split into batches of 5000 and its first 5000 bets were stored.
+    const big = ndjson([{ bets: Array.from({ length: 5001 }, () => betRecord({ player_account: 'f4', bet_amount: '0.0001' })) }]);
+    const tooBig = await ingestFile(t().database, big).catch((e: unknown) => e);
+    expect((tooBig as FileIngestError).line).toBe(1);
+    expect((tooBig as Error).message).toMatch(/the batch of line 1, bets: must hold at most 5000 records, got 5001/);
+    const after = await ingestCounts(t().database.db);
+    expect(after.bets).toBe(before.bets);
+    expect(after.ledger).toBe(before.ledger + 1); // the first file's transfer
+  });
 });

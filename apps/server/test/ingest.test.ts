@@ -123,7 +123,8 @@ describeOnDatabases('ingest', (t) => {
   }
 
   it('rejects malformed amounts with the record index and field, writing nothing', async () => {
-    const ok = () => betRecord({ player_account: 'bad-amounts-new' });
+    // Earlier records must be good in every stage (a stake needs a funded wallet): the first bad one is named.
+    const ok = () => betRecord({ player_account: 'bad-amounts-new', bet_amount: '0' });
     await expectRejected('bets', [ok(), betRecord({ bet_amount: '1.00001' })], 1, 'bet_amount', /4 decimals/);
     await expectRejected('bets', [ok(), ok(), betRecord({ bet_amount: '-5' })], 2, 'bet_amount', /negative/);
     await expectRejected('bets', [betRecord({ payout_amount: 'abc' })], 0, 'payout_amount', /decimal/);
@@ -135,7 +136,7 @@ describeOnDatabases('ingest', (t) => {
   });
 
   it('rejects unknown agents, games and currencies', async () => {
-    await expectRejected('bets', [betRecord({ player_account: 'fresh-1' }), betRecord({ agent_code: 'NOPE' })], 1, 'agent_code', /unknown agent/);
+    await expectRejected('bets', [betRecord({ player_account: 'fresh-1', bet_amount: '0' }), betRecord({ agent_code: 'NOPE' })], 1, 'agent_code', /unknown agent/);
     await expectRejected('bets', [betRecord({ game_code: 'nogame' })], 0, 'game_code', /unknown game/);
     await expectRejected('bets', [betRecord({ currency_code: 'XXX' })], 0, 'currency_code', /unknown currency/);
     await expectRejected('transfers', [transferRecord({ agent_code: 'NOPE' })], 0, 'agent_code');
@@ -144,7 +145,7 @@ describeOnDatabases('ingest', (t) => {
 
   it('rejects missing fields, bad times, bad devices and bad directions', async () => {
     const { round_id: _r, ...noRound } = betRecord();
-    await expectRejected('bets', [betRecord(), noRound], 1, 'round_id', /required/);
+    await expectRejected('bets', [betRecord({ bet_amount: '0' }), noRound], 1, 'round_id', /required/);
     await expectRejected('bets', [betRecord({ settle_time: '2026-01-10 12:00:00' })], 0, 'settle_time', /zone/);
     await expectRejected('bets', [betRecord({ bet_time: '2026-01-10T12:00:00' })], 0, 'bet_time', /zone/);
     await expectRejected('bets', [betRecord({ device: 'fax' as 'web' })], 0, 'device');
@@ -153,6 +154,72 @@ describeOnDatabases('ingest', (t) => {
     await expectRejected('transfers', [transferRecord({ direction: 'sideways' as 'in' })], 0, 'direction');
     const { time: _t, ...noTime } = transferRecord();
     await expectRejected('transfers', [noTime], 0, 'time', /required/);
+  });
+
+  it('rejects times outside 2000–2099 and a bet settled before it was placed', async () => {
+    // Go's zero time: before, it was stored and filed under a 1901 report month.
+    await expectRejected('bets', [betRecord({ bet_time: '0001-01-01T00:00:00Z', settle_time: '0001-01-15T00:00:00Z' })], 0, 'bet_time', /2000-01-01 and 2099-12-31/);
+    await expectRejected('bets', [betRecord({ settle_time: '2100-01-01T00:00:00Z' })], 0, 'settle_time', /2099-12-31/);
+    await expectRejected('transfers', [transferRecord({ time: '1999-12-31T23:59:59.999Z' })], 0, 'time', /2000-01-01/);
+    await expectRejected('bets', [betRecord({ bet_time: '2026-01-10T12:00:00Z', settle_time: '2026-01-10T11:59:59.999Z' })], 0, 'settle_time', /not be before bet_time/);
+    // The edges themselves, and a bet settled the instant it is placed, are fine.
+    await postIngest(t(), 'transfers', [transferRecord({ player_account: 'edges', amount: '10', time: '2000-01-01T00:00:00Z' })], auth);
+    const edge = betRecord({ player_account: 'edges', bet_amount: '1', bet_time: '2099-12-31T23:59:59.999Z', settle_time: '2099-12-31T23:59:59.999Z' });
+    expect((await postIngest(t(), 'bets', [edge], auth)).data).toEqual({ accepted: 1, duplicates: 0 });
+  });
+
+  it('rejects ids and codes that a database cannot keep exactly: NUL, half a surrogate pair', async () => {
+    // A lone surrogate was stored as U+FFFD: the stored bet_id no longer matched, so the bet was
+    // kept without its ledger entries or aggregates; as a player account it was a 500.
+    await expectRejected('bets', [betRecord({ bet_id: 'sur\ud800' })], 0, 'bet_id', /Unicode/);
+    await expectRejected('bets', [betRecord({ player_account: 'acct\udc00' })], 0, 'player_account', /Unicode/);
+    await expectRejected('transfers', [transferRecord({ player_account: 'x\udc00\ud800' })], 0, 'player_account', /Unicode/);
+    // PostgreSQL text cannot hold NUL: this was a 500 there.
+    await expectRejected('bets', [betRecord({ bet_id: 'nul\u0000id' })], 0, 'bet_id', /NUL/);
+    await expectRejected('transfers', [transferRecord({ order_id: 'o\u0000' })], 0, 'order_id', /NUL/);
+    // A character outside the basic plane (a proper pair) is text like any other.
+    await postIngest(t(), 'transfers', [transferRecord({ player_account: 'emoji-😀', amount: '1' })], auth);
+    expect(await walletBalance(t().database.db, 'emoji-😀')).toBe(10_000n);
+  });
+
+  it('names the first bad record, whichever stage finds it', async () => {
+    await postIngest(t(), 'transfers', [transferRecord({ player_account: 'first-bad', amount: '5' })], auth);
+    // A shape fault at 1 is found before an unknown code at 0.
+    await expectRejected('bets', [betRecord({ agent_code: 'NOPE' }), betRecord({ bet_amount: '1e3' })], 0, 'agent_code', /unknown agent/);
+    // An unknown game at 1 is found before the overdraft at 0.
+    await expectRejected('bets', [betRecord({ player_account: 'first-bad', bet_amount: '6' }), betRecord({ game_code: 'nogame' })], 0, 'bet_amount', /insufficient/);
+    // Three stages: a shape fault at 3, an unknown currency at 2, an overdraft at 1.
+    await expectRejected(
+      'bets',
+      [
+        betRecord({ player_account: 'first-bad', bet_amount: '1' }),
+        betRecord({ player_account: 'first-bad', bet_amount: '4.0001' }),
+        betRecord({ currency_code: 'XXX' }),
+        betRecord({ device: 'fax' as 'web' }),
+      ],
+      1,
+      'bet_amount',
+      /insufficient/,
+    );
+    await expectRejected('transfers', [transferRecord({ player_account: 'first-bad', direction: 'out', amount: '6' }), transferRecord({ amount: '-1' })], 0, 'amount', /insufficient/);
+    // With nothing wrong before it, the later stage's record stands.
+    await expectRejected('bets', [betRecord({ player_account: 'first-bad', bet_amount: '1' }), betRecord({ game_code: 'nogame' })], 1, 'game_code');
+    expect(await walletBalance(t().database.db, 'first-bad')).toBe(50_000n);
+  });
+
+  it('a duplicate of an earlier batch creates no player and opens no wallet', async () => {
+    await postIngest(t(), 'transfers', [transferRecord({ player_account: 'orig', amount: '10' })], auth);
+    const bet = betRecord({ player_account: 'orig', bet_amount: '1' });
+    const tr = transferRecord({ player_account: 'orig', amount: '1' });
+    expect((await postIngest(t(), 'bets', [bet], auth)).data).toEqual({ accepted: 1, duplicates: 0 });
+    expect((await postIngest(t(), 'transfers', [tr], auth)).data).toEqual({ accepted: 1, duplicates: 0 });
+    const before = await ingestCounts(t().database.db);
+    const newPlayersBefore = await t().database.db.selectFrom('agg_new_player' as 'player').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect((await postIngest(t(), 'bets', [{ ...bet, player_account: 'ghost-bet' }, { ...bet, currency_code: 'USD' }], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await postIngest(t(), 'transfers', [{ ...tr, player_account: 'ghost-transfer' }, { ...tr, currency_code: 'USD' }], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
+    expect(await ingestCounts(t().database.db)).toEqual(before);
+    expect(await t().database.db.selectFrom('agg_new_player' as 'player').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(newPlayersBefore);
+    expect(await walletBalance(t().database.db, 'orig', 'USD')).toBeNull();
   });
 
   it('rejects a batch over 5000 records and a body without the array', async () => {

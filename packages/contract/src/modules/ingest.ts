@@ -29,10 +29,37 @@ export const ingestAmountSchema = z.string({ error: 'must be a decimal string, e
   ctx.addIssue({ code: 'custom', message });
 });
 
-/** An instant with its zone: "2026-11-21T13:45:00+08:00" or "…Z". A time without a zone is ambiguous. */
-export const ingestTimeSchema = z.iso.datetime({ offset: true, error: 'must be an ISO-8601 time with a zone, e.g. "2026-11-21T13:45:00+08:00"' });
+/**
+ * The instants an ingested record may carry: [2000-01-01, 2100-01-01) UTC. A time outside is a
+ * game server's mistake (Go's zero time "0001-01-01T00:00:00Z", a unit slip), and would be filed
+ * in report periods no one asks for.
+ */
+export const INGEST_TIME_MIN = '2000-01-01T00:00:00Z';
+export const INGEST_TIME_MAX = '2100-01-01T00:00:00Z';
 
-const ref = (max: number) => z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty' }).max(max, { error: `must be at most ${max} characters` });
+/** An instant with its zone: "2026-11-21T13:45:00+08:00" or "…Z". A time without a zone is ambiguous. */
+export const ingestTimeSchema = z.iso
+  .datetime({ offset: true, error: 'must be an ISO-8601 time with a zone, e.g. "2026-11-21T13:45:00+08:00"' })
+  .refine((s) => {
+    const ms = Date.parse(s);
+    return ms >= Date.parse(INGEST_TIME_MIN) && ms < Date.parse(INGEST_TIME_MAX);
+  }, { error: 'must lie between 2000-01-01 and 2099-12-31 (UTC)' });
+
+/** A UTF-16 half of a character without its other half: JSON can carry it, neither database can store it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * An id or code. Stored and compared as given, so it must be text both databases keep exactly:
+ * PostgreSQL refuses the NUL character and both replace a lone surrogate, after which the stored
+ * id would no longer match the one sent.
+ */
+const ref = (max: number) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((s) => !s.includes('\u0000'), { error: 'must not contain the NUL character (U+0000)' })
+    .refine((s) => !LONE_SURROGATE.test(s), { error: 'must be valid Unicode text (it holds half of a UTF-16 surrogate pair)' });
 
 export const ingestBetSchema = z.object({
   bet_id: ref(64),
@@ -52,7 +79,7 @@ export const ingestBetSchema = z.object({
   bet_time: ingestTimeSchema,
   settle_time: ingestTimeSchema,
   device: z.enum(DEVICES, { error: `must be one of ${DEVICES.join(', ')}` }),
-});
+}).refine((b) => Date.parse(b.settle_time) >= Date.parse(b.bet_time), { error: 'must not be before bet_time: a bet settles after it is placed', path: ['settle_time'] });
 export type IngestBet = z.input<typeof ingestBetSchema>;
 
 export const TRANSFER_DIRECTIONS = ['in', 'out'] as const;

@@ -39,7 +39,8 @@ export async function ingestFile(
   const totals: FileTotals = { bets: { accepted: 0, duplicates: 0 }, transfers: { accepted: 0, duplicates: 0 }, lines: 0 };
   let pending: { kind: Kind; records: unknown[]; lines: number[] } | null = null;
 
-  const send = async (kind: Kind, records: unknown[], lines: number[]) => {
+  /** `lines`: the line of each record, or one number for a batch line (records named by their place in it). */
+  const send = async (kind: Kind, records: unknown[], lines: number[] | number) => {
     try {
       const r = kind === 'bets' ? await ingestBets(database, records) : await ingestTransfers(database, records);
       totals[kind].accepted += r.accepted;
@@ -47,8 +48,15 @@ export async function ingestFile(
     } catch (err) {
       if (!(err instanceof IngestRejected)) throw err;
       const { index, field, reason } = err.rejection;
-      const line = index === null ? null : (lines[index] ?? null);
-      const where = line === null ? `the batch ending at line ${lines[lines.length - 1]}` : `line ${line}`;
+      let line: number | null;
+      let where: string;
+      if (typeof lines === 'number') {
+        line = lines;
+        where = index === null ? `the batch of line ${line}` : `line ${line}, record ${index} of its batch`;
+      } else {
+        line = index === null ? null : (lines[index] ?? null);
+        where = line === null ? `the batch ending at line ${lines[lines.length - 1]}` : `line ${line}`;
+      }
       throw new FileIngestError(`rejected ${kind} batch: ${where}, ${field}: ${reason}. Nothing of this batch was stored.`, line, totals);
     }
     options.onProgress?.(totals);
@@ -75,11 +83,9 @@ export async function ingestFile(
     const batchKind: Kind | null = Array.isArray(obj.bets) ? 'bets' : Array.isArray(obj.transfers) ? 'transfers' : null;
     if (batchKind) {
       await flush();
-      const records = obj[batchKind] as unknown[];
-      for (let i = 0; i < records.length; i += contract.INGEST_MAX_BATCH) {
-        const part = records.slice(i, i + contract.INGEST_MAX_BATCH);
-        await send(batchKind, part, part.map(() => lineNo));
-      }
+      // A batch line is one batch, as a POST of it would be: stored whole or not at all, so it
+      // is refused, not split, when it holds more records than a batch may.
+      await send(batchKind, obj[batchKind] as unknown[], lineNo);
       continue;
     }
     const kind: Kind | null = 'bet_id' in obj ? 'bets' : 'order_id' in obj ? 'transfers' : null;

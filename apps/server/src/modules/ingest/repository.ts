@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
-import { insertMany, type PgColumnType } from '../../lib/bulk-sql.ts';
+import { chunksFor, insertMany, type PgColumnType } from '../../lib/bulk-sql.ts';
 import { toNumber } from '../../lib/sql.ts';
 import type { BetAmounts } from '../aggregate/service.ts';
 
@@ -56,5 +56,14 @@ export async function insertBets(db: Kysely<DB>, dialect: Dialect, rows: BetRow[
   const inserted = await insertMany(db, dialect, 'bet', BET_COLUMNS, sorted, { onConflictDoNothing: ['bet_id'], returning: ['id', 'bet_id'] });
   const out = new Map<string, number>();
   for (const r of inserted) out.set(r.bet_id as string, toNumber(r.id));
+  return out;
+}
+
+/** Which of the given bet ids are stored already (duplicates of an earlier batch). */
+export async function storedBetIds(db: Kysely<DB>, betIds: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const chunk of chunksFor(betIds, 1)) {
+    for (const r of await db.selectFrom('bet').select('bet_id').where('bet_id', 'in', chunk).execute()) out.add(r.bet_id);
+  }
   return out;
 }

@@ -11,8 +11,8 @@ import { advanceLastBetAt, findPlayers, insertPlayers, playerKey, type NewPlayer
 import { playerCache, rememberPlayers } from '../player/player-cache.ts';
 import { LedgerBook } from '../wallet/ledger-book.ts';
 import { existingOrderIds, insertLedgerEntries, lockWallets, setWalletBalances, walletKey } from '../wallet/repository.ts';
-import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type BetRow } from './repository.ts';
-import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer } from './validate.ts';
+import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, storedBetIds, type BetRow } from './repository.ts';
+import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
  * The ingest of DESIGN §4. One batch = one transaction: validate every record first, resolve
@@ -50,22 +50,66 @@ const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 
 /** Stores a batch of settled bets (wire records as in the contract). */
 export async function ingestBets(database: Database, records: unknown): Promise<IngestResult> {
-  const v = validateBets(records);
-  if (!v.ok) throw new IngestRejected(v.rejection);
-  if (v.records.length === 0) return { accepted: 0, duplicates: 0 };
-  const out = await writeTransaction(database, (db) => storeBets(db, database.dialect, v.records, playerCache(database)));
-  rememberPlayers(database, out.players);
-  return out.result;
+  return ingestBatch(database, validateBets(records), storeBets);
 }
 
 /** Stores a batch of wallet transfers (wire records as in the contract). */
 export async function ingestTransfers(database: Database, records: unknown): Promise<IngestResult> {
-  const v = validateTransfers(records);
-  if (!v.ok) throw new IngestRejected(v.rejection);
+  return ingestBatch(database, validateTransfers(records), storeTransfers);
+}
+
+type Store<R> = (db: Kysely<DB>, dialect: Dialect, records: R[], known: ReadonlyMap<string, PlayerRef>) => Promise<Stored>;
+
+async function ingestBatch<R extends { index: number }>(database: Database, v: Validated<R>, store: Store<R>): Promise<IngestResult> {
+  const run = (db: Kysely<DB>, records: R[]) => store(db, database.dialect, records, playerCache(database));
+  if (!v.ok) throw await firstRejection(database, new IngestRejected(v.rejection), v.records, run);
   if (v.records.length === 0) return { accepted: 0, duplicates: 0 };
-  const out = await writeTransaction(database, (db) => storeTransfers(db, database.dialect, v.records, playerCache(database)));
-  rememberPlayers(database, out.players);
-  return out.result;
+  try {
+    const out = await writeTransaction(database, (db) => run(db, v.records));
+    rememberPlayers(database, out.players);
+    return out.result;
+  } catch (err) {
+    if (err instanceof IngestRejected) throw await firstRejection(database, err, v.records, run);
+    throw err;
+  }
+}
+
+/** Ends a transaction that only tried a batch: whatever it wrote is rolled back. */
+class TrialOver extends Error {}
+
+/**
+ * The rejection of a batch's first bad record. A batch is checked in stages — every record's
+ * shape, then the codes each names, then the wallet moves in batch order — so a stage can refuse
+ * a record later than one that a later stage would refuse. The records before the refused one are
+ * therefore tried again, in a transaction that is always rolled back, until none of them is
+ * refused. Only a refused batch pays for this.
+ */
+async function firstRejection<R extends { index: number }>(
+  database: Database,
+  rejected: IngestRejected,
+  records: R[],
+  run: (db: Kysely<DB>, records: R[]) => Promise<unknown>,
+): Promise<IngestRejected> {
+  let first = rejected;
+  for (;;) {
+    const at = first.rejection.index;
+    if (at === null) return first;
+    const before = records.filter((r) => r.index < at);
+    if (before.length === 0) return first;
+    try {
+      await writeTransaction(database, async (db) => {
+        await run(db, before);
+        throw new TrialOver();
+      });
+    } catch (err) {
+      if (err instanceof TrialOver) return first;
+      if (!(err instanceof IngestRejected)) throw err;
+      if (err.rejection.index === null || err.rejection.index >= at) return first;
+      first = err;
+      continue;
+    }
+    return first;
+  }
 }
 
 interface PlayerNeed {
@@ -137,7 +181,8 @@ interface ResolvedBatch<R, Own> {
 /**
  * Resolves the agent and currency codes of a batch (one look-up each for the whole batch),
  * rejecting the first record with an unknown one, skips the repeats of a record id within the
- * batch and collects the players the records need. `resolveOwn` resolves what only this kind of
+ * batch and the ids `stored` already, and collects the players the other records need: a
+ * duplicate creates no player and opens no wallet. `resolveOwn` resolves what only this kind of
  * record carries (a bet's game); it runs between the agent and the currency so that a record's
  * first unknown code is reported in the order of the record's fields.
  */
@@ -147,6 +192,7 @@ async function resolveRecords<R extends BatchRecord, Own extends object>(
   idOf: (record: R) => string,
   timeOf: (record: R) => number,
   resolveOwn: (record: R) => Own,
+  stored: ReadonlySet<string>,
 ): Promise<ResolvedBatch<R, Own>> {
   const agents = await agentIdsByCode(db, distinct(records.map((r) => r.agent_code)));
   const currencies = await currencyIdsByCode(db, distinct(records.map((r) => r.currency_code)));
@@ -159,7 +205,7 @@ async function resolveRecords<R extends BatchRecord, Own extends object>(
     const own = resolveOwn(record);
     const currencyId = currencies.get(record.currency_code) ?? reject(record.index, 'currency_code', `unknown currency "${record.currency_code}"`);
     const id = idOf(record);
-    if (seen.has(id)) {
+    if (seen.has(id) || stored.has(id)) {
       duplicates++;
       continue;
     }
@@ -196,10 +242,20 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   const lap = stageClock();
   const now = nowIso();
   const games = await gamesByCode(db, distinct(bets.map((b) => b.game_code)));
-  const batch = await resolveRecords(db, bets, (b) => b.bet_id, (b) => b.bet_time, (b) => {
-    const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
-    return { game_id: game.id, platform_id: game.platform_id };
-  });
+  // Bets stored by an earlier batch are skipped before their players are looked for. One that a
+  // concurrent batch (PostgreSQL) stores meanwhile is still caught by the insert's conflict clause.
+  const stored = await storedBetIds(db, distinct(bets.map((b) => b.bet_id)));
+  const batch = await resolveRecords(
+    db,
+    bets,
+    (b) => b.bet_id,
+    (b) => b.bet_time,
+    (b) => {
+      const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
+      return { game_id: game.id, platform_id: game.platform_id };
+    },
+    stored,
+  );
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
@@ -294,14 +350,15 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
 
 async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
   const now = nowIso();
-  const batch = await resolveRecords(db, transfers, (t) => t.order_id, (t) => t.time, () => ({}));
+  const orderIds = distinct(transfers.map((t) => t.order_id));
+  const batch = await resolveRecords(db, transfers, (t) => t.order_id, (t) => t.time, () => ({}), await existingOrderIds(db, TRANSFER_TYPES, orderIds));
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
   const { players, created } = await resolvePlayers(db, needs, now, known);
   const playerId = (r: { playerKey: string }) => players.get(r.playerKey)!.id;
   const wallets = await lockWallets(db, dialect, unique.map((r) => ({ player_id: playerId(r), currency_id: r.currency_id })), now);
-  // Checked under the wallet locks: a concurrent batch with the same order id for the same
+  // Checked again under the wallet locks: a concurrent batch with the same order id for the same
   // player has committed by now. (One for another player is caught by the unique index and
   // the transaction re-runs, see writeTransaction.)
   const stored = await existingOrderIds(db, TRANSFER_TYPES, unique.map((r) => r.record.order_id));

@@ -52,7 +52,8 @@ function firstIssue(error: z.ZodError, index: number | null, record: unknown, fa
   return { index, field, reason: reasonOf(issue, record) };
 }
 
-export type Validated<T> = { ok: true; records: T[] } | { ok: false; rejection: IngestRejection };
+/** A failed validation keeps the records before the bad one: an earlier record may be bad in a later stage. */
+export type Validated<T> = { ok: true; records: T[] } | { ok: false; rejection: IngestRejection; records: T[] };
 
 function checkBatch(records: unknown, field: 'bets' | 'transfers'): IngestRejection | null {
   if (!Array.isArray(records)) return { index: null, field, reason: 'must be an array of records' };
@@ -64,12 +65,12 @@ function checkBatch(records: unknown, field: 'bets' | 'transfers'): IngestReject
 
 export function validateBets(records: unknown): Validated<ParsedBet> {
   const bad = checkBatch(records, 'bets');
-  if (bad) return { ok: false, rejection: bad };
+  if (bad) return { ok: false, rejection: bad, records: [] };
   const out: ParsedBet[] = [];
   const list = records as unknown[];
   for (let i = 0; i < list.length; i++) {
     const r = contract.ingestBetSchema.safeParse(list[i]);
-    if (!r.success) return { ok: false, rejection: firstIssue(r.error, i, list[i], 'record') };
+    if (!r.success) return { ok: false, rejection: firstIssue(r.error, i, list[i], 'record'), records: out };
     const b = r.data;
     out.push({
       index: i,
@@ -95,12 +96,12 @@ export function validateBets(records: unknown): Validated<ParsedBet> {
 
 export function validateTransfers(records: unknown): Validated<ParsedTransfer> {
   const bad = checkBatch(records, 'transfers');
-  if (bad) return { ok: false, rejection: bad };
+  if (bad) return { ok: false, rejection: bad, records: [] };
   const out: ParsedTransfer[] = [];
   const list = records as unknown[];
   for (let i = 0; i < list.length; i++) {
     const r = contract.ingestTransferSchema.safeParse(list[i]);
-    if (!r.success) return { ok: false, rejection: firstIssue(r.error, i, list[i], 'record') };
+    if (!r.success) return { ok: false, rejection: firstIssue(r.error, i, list[i], 'record'), records: out };
     const t = r.data;
     out.push({
       index: i,
