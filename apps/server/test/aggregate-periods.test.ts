@@ -104,6 +104,14 @@ describe('aggregate periods', () => {
     }
     expect(wrong).toEqual([]);
   });
+  it('reads the years 0–99 as those years, not 1900–1999 (Date.UTC does)', () => {
+    // 0099-12-31 .. 0100-01-01 is two days; read as 1999 .. 0100 it was minus 693,594.
+    const { from, to } = localRangeHh('0099-12-31', '0100-01-01', 480);
+    expect(to - from).toBe(2 * HH_PER_DAY);
+    expect(localMonths(from, to, 480).map((m) => m.to - m.from)).toEqual([HH_PER_DAY, HH_PER_DAY]);
+    expect(formatDay(localRangeHh('0001-03-01', '0001-03-01', 0).from / HH_PER_DAY)).toBe('0001-03-01');
+  });
+
   it('lists exactly the period starts of each level in a range, as the segment functions place half-hours', () => {
     const r = rng(11);
     for (let i = 0; i < 40; i++) {

@@ -34,14 +34,24 @@ export function daySegmentOf(hh: number): number {
   return dayStart + SMALL_TO;
 }
 
+/**
+ * Epoch day of a UTC calendar date (month from 0; overflowing months and days roll over).
+ * Date.UTC would read the years 0–99 as 1900–1999; a report may be asked for any year.
+ */
+function utcDay(year: number, month0: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month0, day);
+  return d.getTime() / 86_400_000;
+}
+
 /** Epoch day (days since 1970-01-01 UTC) of the first day of the month containing epoch day d. */
 function monthStartDay(epochDay: number): number {
   const dt = new Date(epochDay * 86_400_000);
-  return Date.UTC(dt.getUTCFullYear(), dt.getUTCMonth(), 1) / 86_400_000;
+  return utcDay(dt.getUTCFullYear(), dt.getUTCMonth(), 1);
 }
 function nextMonthStartDay(epochDay: number): number {
   const dt = new Date(epochDay * 86_400_000);
-  return Date.UTC(dt.getUTCFullYear(), dt.getUTCMonth() + 1, 1) / 86_400_000;
+  return utcDay(dt.getUTCFullYear(), dt.getUTCMonth() + 1, 1);
 }
 
 /** [first day of the month, first day of the next month] per epoch day: calendar math is the costly part. */
@@ -144,7 +154,7 @@ export const offsetHh = (offsetMinutes: number) => offsetMinutes / 30;
 
 /** Epoch day of a YYYY-MM-DD date. */
 export function epochDayOf(date: string): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+  return utcDay(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
 /** [from, to) in hh of the local dates start..end (inclusive) in a timezone. */
@@ -170,11 +180,11 @@ export function localMonths(from: number, to: number, offsetMinutes: number): Ar
   let y = d.getUTCFullYear();
   let m = d.getUTCMonth();
   for (;;) {
-    const mFrom = (Date.UTC(y, m, 1) / 86_400_000) * HH_PER_DAY - off;
-    const mTo = (Date.UTC(y, m + 1, 1) / 86_400_000) * HH_PER_DAY - off;
+    const mFrom = utcDay(y, m, 1) * HH_PER_DAY - off;
+    const mTo = utcDay(y, m + 1, 1) * HH_PER_DAY - off;
     if (mFrom >= to) break;
     out.push({ index: y * 12 + m, from: Math.max(mFrom, from), to: Math.min(mTo, to) });
-    d = new Date(Date.UTC(y, m + 1, 1));
+    d = new Date(utcDay(y, m + 1, 1) * 86_400_000);
     y = d.getUTCFullYear();
     m = d.getUTCMonth();
   }
