@@ -31,6 +31,9 @@ function parts(rows: unknown[][], totalLabel: RegExp) {
   return { title: String(rows[0]?.[0]), filters, header, data, totals };
 }
 
+/** An export answered as a file (a refusal is a JSON answer with HTTP 200 too). */
+const isFile = (res: { status: number; headers: Record<string, unknown> }) => res.status === 200 && String(res.headers['content-type']).includes('spreadsheetml');
+
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-exports-'));
 
 describeOnDatabases(
@@ -104,7 +107,7 @@ describeOnDatabases(
       expect(filtered.data.list.every((e) => e.report === 'agent-daily')).toBe(true);
     });
 
-    it('a requester may download their own export; others need 1305; expired files answer A0404', async () => {
+    it('a requester may download and list their own export; others need 1305; expired files answer A0404', async () => {
       const u = await addUser(t(), token, { permissions: '1402' });
       const ut = (await passwordLogin(t(), u.account, u.password)).data.token;
       const mine = await t().call(`${report.REPORT_DEFS.agentDaily.path}/export`, body, { token: ut });
@@ -112,7 +115,11 @@ describeOnDatabases(
       const { list } = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data;
       const own = list[0]!;
       expect((await t().call('export/download', { id: own.id }, { token: ut })).status).toBe(200);
-      expect((await t().call('export/list', { page: 1, page_size: 5 }, { token: ut })).error_code).toBe('A0301');
+      // Without 1305 the list answers the caller's own exports only.
+      const ownList = await t().call<{ list: exportFile.ExportItem[]; total: number }>('export/list', { page: 1, page_size: 50 }, { token: ut });
+      expect(ownList.error_code).toBe('0');
+      expect(ownList.data.total).toBe(1);
+      expect(ownList.data.list.map((e) => [e.id, e.requested_by])).toEqual([[own.id, u.id]]);
       // Someone else's export: not without 1305.
       const adminExport = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: 'admin' }, { token })).data.list[0]!;
       expect((await t().call('export/download', { id: adminExport.id }, { token: ut })).error_code).toBe('A0301');
@@ -169,6 +176,149 @@ describeOnDatabases(
       expect(bad.error_code).toBe('A0400');
       expect((await t().call<{ total: number }>('export/list', { page: 1, page_size: 1 }, { token })).data.total).toBe(before);
     });
+
+    it("export/list is open to every session: without 1305 it answers the caller's own exports only, with 1305 everyone's", async () => {
+      const list = (tk: string, extra: Record<string, unknown> = {}) =>
+        t().call<{ list: exportFile.ExportItem[]; total: number }>('export/list', { page: 1, page_size: 100, ...extra }, { token: tk });
+      const a = await addUser(t(), token, { permissions: '1402' });
+      const b = await addUser(t(), token, { permissions: '1402' });
+      const c = await addUser(t(), token, { permissions: '' });
+      const tokenOf = async (u: { account: string; password: string }) => (await passwordLogin(t(), u.account, u.password)).data.token;
+      const [at, bt, ct] = [await tokenOf(a), await tokenOf(b), await tokenOf(c)];
+      for (const tk of [at, at, bt]) expect(isFile(await t().call(`${report.REPORT_DEFS.agentDaily.path}/export`, body, { token: tk }))).toBe(true);
+
+      const mine = await list(at);
+      expect(mine.error_code).toBe('0');
+      expect(mine.data.total).toBe(2);
+      expect(mine.data.list.map((e) => [e.requested_by, e.requested_by_account, e.status])).toEqual([
+        [a.id, a.account, 'done'],
+        [a.id, a.account, 'done'],
+      ]);
+      expect((await list(bt)).data.list.map((e) => e.requested_by)).toEqual([b.id]);
+      // Paging and the other filters work within one's own exports.
+      const second = await list(at, { page: 2, page_size: 1 });
+      expect([second.data.total, second.data.list.map((e) => e.id)]).toEqual([2, [mine.data.list[1]!.id]]);
+      expect((await list(at, { report: 'agent-daily' })).data.total).toBe(2);
+      // Naming someone else as the requester does not reach their exports.
+      expect((await list(at, { requested_by_account: b.account })).data).toEqual({ list: [], total: 0 });
+      expect((await list(at, { requested_by_account: 'admin' })).data).toEqual({ list: [], total: 0 });
+      // No permission at all: an empty list, not A0301.
+      const nothing = await list(ct);
+      expect(nothing.error_code).toBe('0');
+      expect(nothing.data).toEqual({ list: [], total: 0 });
+
+      // 1305: everyone's.
+      const all = await list(token);
+      expect(all.data.total).toBeGreaterThan(3);
+      expect((await list(token, { requested_by_account: a.account })).data.total).toBe(2);
+      expect((await list(token, { requested_by_account: b.account })).data.total).toBe(1);
+      expect([...new Set(all.data.list.map((e) => e.requested_by_account))]).toEqual(expect.arrayContaining(['admin', a.account, b.account]));
+      expect((await t().call('permission/edit', { user_id: c.id, permissions: '1305' }, { token })).error_code).toBe('0');
+      expect((await list(ct)).data.total).toBe(all.data.total);
+    });
+
+    it("export/download also needs the permission of the export's report, for its requester and for holders of 1305", async () => {
+      const download = async (id: number, tk: string) => {
+        const r = await t().call('export/download', { id }, { token: tk });
+        return isFile(r) ? 'ok' : r.error_code;
+      };
+      const setPermissions = async (userId: number, permissions: string) =>
+        expect((await t().call('permission/edit', { user_id: userId, permissions }, { token })).error_code).toBe('0');
+      const newest = async (tk: string) => (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 1 }, { token: tk })).data.list[0]!;
+
+      // The requester: the report permission taken away takes the download with it, and given back restores it.
+      const u = await addUser(t(), token, { permissions: '1402' });
+      const ut = (await passwordLogin(t(), u.account, u.password)).data.token;
+      const mine = await t().call(`${report.REPORT_DEFS.agentDaily.path}/export`, body, { token: ut });
+      expect(isFile(mine)).toBe(true);
+      const own = await newest(token);
+      expect(own).toMatchObject({ report_path: report.REPORT_DEFS.agentDaily.path, requested_by: u.id, downloadable: true });
+      expect(await download(own.id, ut)).toBe('ok');
+      await setPermissions(u.id, '1401');
+      expect(await download(own.id, ut)).toBe('A0301');
+      await setPermissions(u.id, '1402');
+      const again = await t().call('export/download', { id: own.id }, { token: ut });
+      expect(isFile(again)).toBe(true);
+      expect(again.raw.equals(mine.raw)).toBe(true);
+
+      // A holder of 1305: another's export only with that report's permission too (the bet-record list included).
+      expect(isFile(await t().call(`${report.BETTING_REPORT.path}/export`, { ...body, sort_field: 'settle_time' }, { token }))).toBe(true);
+      const betting = await newest(token);
+      expect(betting).toMatchObject({ report_path: report.BETTING_REPORT.path, requested_by_account: 'admin', downloadable: true });
+      const m = await addUser(t(), token, { permissions: '1305' });
+      const mt = (await passwordLogin(t(), m.account, m.password)).data.token;
+      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['A0301', 'A0301']);
+      await setPermissions(m.id, '1305,1402');
+      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['ok', 'A0301']);
+      await setPermissions(m.id, '1305,1402,203');
+      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['ok', 'ok']);
+      // The report permission alone does not open another's export.
+      await setPermissions(m.id, '1402,203');
+      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['A0301', 'A0301']);
+    });
+
+    it("the status filter follows the listed status: a 'done' export past its keep date is found by 'expired', not by 'done'", async () => {
+      const exportOne = async () => {
+        expect(isFile(await t().call(`${report.REPORT_DEFS.currencySummary.path}/export`, body, { token }))).toBe(true);
+        return (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 1 }, { token })).data.list[0]!.id;
+      };
+      const stale = await exportOne();
+      const fresh = await exportOne();
+      // Past its keep date, but the cleanup has not run: the record still says 'done'.
+      await t().database.db.updateTable('export').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', stale).execute();
+      expect((await t().database.db.selectFrom('export').select('status').where('id', '=', stale).executeTakeFirstOrThrow()).status).toBe('done');
+
+      const byStatus = async (status?: string) =>
+        (await t().call<{ list: exportFile.ExportItem[]; total: number }>('export/list', { page: 1, page_size: 100, ...(status ? { status } : {}) }, { token })).data;
+      const all = await byStatus();
+      expect(all.total).toBeLessThan(100);
+      expect(all.list.find((e) => e.id === stale)).toMatchObject({ status: 'expired', downloadable: false });
+      for (const status of exportFile.EXPORT_STATUSES) {
+        const got = await byStatus(status);
+        expect(got.list.map((e) => e.status), status).toEqual(got.list.map(() => status));
+        expect(got.total, status).toBe(got.list.length);
+        expect(got.list.map((e) => e.id), status).toEqual(all.list.filter((e) => e.status === status).map((e) => e.id));
+      }
+      const done = (await byStatus('done')).list.map((e) => e.id);
+      const expired = (await byStatus('expired')).list.map((e) => e.id);
+      expect(done).toContain(fresh);
+      expect(done).not.toContain(stale);
+      expect(expired).toContain(stale);
+      expect(expired).not.toContain(fresh);
+      // The same after the cleanup marked it.
+      await cleanUpExports(t().database.db, t().app.config.exportDir);
+      expect((await byStatus('expired')).list.map((e) => e.id)).toContain(stale);
+      expect((await byStatus('done')).list.map((e) => e.id)).not.toContain(stale);
+    });
   },
   { exportDir },
+);
+
+// An export directory that cannot be made: its parent is a regular file.
+const blockedParent = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'console-exports-blocked-')), 'a-file');
+fs.writeFileSync(blockedParent, '');
+
+describeOnDatabases(
+  'report exports into a directory that cannot be made',
+  (t) => {
+    it('records the export as failed, not left running, and answers an error', async () => {
+      const token = await t().login();
+      const res = await t().call(`${report.REPORT_DEFS.agentSummary.path}/export`, { start_date: '2025-01-01', end_date: '2025-01-31' }, { token });
+      expect(res.status).toBe(500);
+      expect(res.code).toBe('B0001');
+      const rows = await t().database.db.selectFrom('export').selectAll().execute();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ report: 'agent-summary', status: 'failed', file_path: '' });
+      // The system fault's own text (the directory's path) stays in the server log.
+      expect(rows[0]!.error_msg).toMatch(/System error \(details in the server log\)/);
+      expect(rows[0]!.error_msg).not.toMatch(/ENOTDIR|exports/);
+      expect(rows[0]!.finished_at).not.toBeNull();
+      const { list } = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5 }, { token })).data;
+      expect(list).toMatchObject([{ id: Number(rows[0]!.id), status: 'failed', downloadable: false }]);
+      const download = await t().call('export/download', { id: list[0]!.id }, { token, lang: 'en' });
+      expect(download.error_code).toBe('A0404');
+      expect(download.error_msg).toMatch(/^This export failed: /);
+    });
+  },
+  { exportDir: path.join(blockedParent, 'exports') },
 );

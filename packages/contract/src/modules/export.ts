@@ -33,8 +33,9 @@ export type ExportItem = z.infer<typeof exportItemSchema>;
 
 export const exportList = defineCall({
   path: 'export/list',
-  access: { permission: '1305' },
-  summary: 'Spreadsheet exports, newest first, filtered by report, status and requester',
+  // Holders of the export-management code (1305) see every export; anyone else their own.
+  access: 'session',
+  summary: "Spreadsheet exports, newest first, filtered by report, status and requester (every operator's with 1305, else the caller's own)",
   request: pagingSchema.extend({
     report: z.string().trim().max(64).optional(),
     status: z.enum(EXPORT_STATUSES).optional(),
@@ -46,9 +47,10 @@ export const exportList = defineCall({
 export const exportDownload = defineCall({
   path: 'export/download',
   // Its requester may download it again; anyone else needs the export-management code (1305).
+  // Either also needs the permission of the report it was made from.
   access: 'session',
   binary: true,
-  summary: 'Download an export file again (its requester, or holders of 1305) while it is kept',
+  summary: "Download an export file again (its requester, or holders of 1305, holding the report's permission) while it is kept",
   request: z.object({ id: z.coerce.number().int().positive() }),
   response: z.null(),
 });

@@ -40,8 +40,12 @@ export async function getExport(db: Kysely<DB>, id: number) {
 
 export interface ExportListFilter {
   report?: string | undefined;
-  status?: string | undefined;
+  status?: 'running' | 'done' | 'failed' | 'expired' | undefined;
   requested_by_account?: string | undefined;
+  /** Only this operator's exports. */
+  requested_by?: number | undefined;
+  /** The time a finished export past its keep date counts as expired at (see the status filter). */
+  now: string;
   limit: number;
   offset: number;
 }
@@ -49,8 +53,13 @@ export interface ExportListFilter {
 export async function listExports(db: Kysely<DB>, f: ExportListFilter) {
   let q = db.selectFrom('export');
   if (f.report) q = q.where('report', '=', f.report);
-  if (f.status) q = q.where('status', '=', f.status);
+  // A finished export whose keep date has passed is listed as expired before the cleanup marks
+  // it so: the status filter follows what the list shows.
+  if (f.status === 'done') q = q.where('status', '=', 'done').where('expires_at', '>', f.now);
+  else if (f.status === 'expired') q = q.where((eb) => eb.or([eb('status', '=', 'expired'), eb.and([eb('status', '=', 'done'), eb('expires_at', '<=', f.now)])]));
+  else if (f.status) q = q.where('status', '=', f.status);
   if (f.requested_by_account) q = q.where('requested_by_account', '=', f.requested_by_account);
+  if (f.requested_by !== undefined) q = q.where('requested_by', '=', f.requested_by);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),

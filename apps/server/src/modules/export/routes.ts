@@ -10,7 +10,7 @@ export const exportModule: ServerModule = {
   name: 'export',
   calls: exportFile.exportCalls,
   register(app) {
-    registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx.db, input));
+    registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx, input));
     registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id));
     const cleanup = () =>
       cleanUpExports(app.database.db, app.config.exportDir).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));

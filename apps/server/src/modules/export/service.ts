@@ -25,6 +25,12 @@ type ExportInput = report.ReportExportRequest;
 
 const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
 
+/** What a failed export's record says of a system fault, whose details are in the server log. */
+const EXPORT_SYSTEM_FAULT = '系统错误，详情见服务器日志，请稍后重新导出 / System error (details in the server log); export again later';
+
+/** Export management: every operator's exports, not only one's own. */
+const EXPORT_MANAGEMENT = '1305';
+
 function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
   const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
   return keys.map((key) => ({ key, header: headerOf(key, lang), kind: kindOf(key) }));
@@ -79,10 +85,11 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
     created_at: createdAt,
     expires_at: new Date(Date.parse(createdAt) + KEEP_MS).toISOString(),
   });
-  fs.mkdirSync(ctx.config.exportDir, { recursive: true });
   const filePath = path.join(ctx.config.exportDir, `${id}-${randomBytes(6).toString('hex')}.xlsx`);
   const fileName = `${d.title[lang]}-${input.start_date}_${input.end_date}-${id}.xlsx`;
   try {
+    // Inside the try: an export directory that cannot be made fails the recorded export too.
+    fs.mkdirSync(ctx.config.exportDir, { recursive: true });
     const columns = columnsOf(d, lang);
     const { rows, bytes } = await writeWorkbook({
       file: filePath,
@@ -101,9 +108,14 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
   } catch (caught) {
     // Rows the totals did not foretell (a grouped report) that outgrow the sheet.
     const err = caught instanceof SheetFullError ? tooManyRows(null, caught.dataRows) : caught;
-    const message = err instanceof ApiError ? err.messageFor(lang) : err instanceof Error ? err.message : String(err);
-    await failExport(db, id, message, nowIso()).catch(() => undefined);
-    fs.rmSync(filePath, { force: true });
+    // A system fault's own text (a file path, a statement) goes to the log, not to the list.
+    if (!(err instanceof ApiError)) ctx.request.log.error({ err, export: id }, 'export failed');
+    await failExport(db, id, err instanceof ApiError ? err.messageFor(lang) : EXPORT_SYSTEM_FAULT, nowIso()).catch(() => undefined);
+    try {
+      fs.rmSync(filePath, { force: true });
+    } catch {
+      // Nothing was written there (the directory itself could not be made): the fault to answer is `err`.
+    }
     throw err;
   }
   return { file: fs.createReadStream(filePath), filename: fileName, contentType: XLSX_CONTENT_TYPE };
@@ -136,26 +148,41 @@ function itemOf(r: NonNullable<Awaited<ReturnType<typeof getExport>>>, now: stri
   };
 }
 
-export async function exportList(db: Kysely<DB>, input: { page: number; page_size: number; report?: string | undefined; status?: string | undefined; requested_by_account?: string | undefined }) {
+/**
+ * The export list: every export for holders of the export-management code (1305), otherwise the
+ * caller's own, so that an export that outlasted its request can still be found and downloaded.
+ */
+export async function exportList(
+  ctx: CallContext,
+  input: { page: number; page_size: number; report?: string | undefined; status?: string | undefined; requested_by_account?: string | undefined },
+) {
   const now = nowIso();
-  // "expired" is also what a finished export becomes when its keep date passes before the cleanup ran.
-  const { rows, total } = await listExports(db, {
+  const user = ctx.user!;
+  const { rows, total } = await listExports(ctx.db, {
     report: input.report,
-    status: input.status,
+    status: input.status as exportFile.ExportStatus | undefined,
     requested_by_account: input.requested_by_account,
+    requested_by: user.permissions.has(EXPORT_MANAGEMENT) ? undefined : user.id,
+    now,
     limit: input.page_size,
     offset: (input.page - 1) * input.page_size,
   });
   return { list: rows.map((r) => itemOf(r, now)), total };
 }
 
-/** The file of an export, for its requester or a holder of 1305, while it is kept. */
+/**
+ * The file of an export, for its requester or a holder of 1305, while it is kept. Either must also
+ * hold the permission of the report it was made from now: the file is that report's rows, and a
+ * permission taken away takes its downloads with it.
+ */
 export async function exportDownload(ctx: CallContext, id: number): Promise<FileAnswer> {
   const row = await getExport(ctx.db, id);
   if (!row) throw new ApiError(ErrorCode.NotFound, { 'zh-cn': `导出记录 ${id} 不存在`, en: `There is no export ${id}` });
   const user = ctx.user!;
-  if (toNumber(row.requested_by) !== user.id && !user.permissions.has('1305')) throw new ApiError(ErrorCode.NoPermission);
+  if (toNumber(row.requested_by) !== user.id && !user.permissions.has(EXPORT_MANAGEMENT)) throw new ApiError(ErrorCode.NoPermission);
   const item = itemOf(row, nowIso());
+  const def = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT].find((d) => d.path === item.report_path);
+  if (!def || !user.permissions.has(def.permission)) throw new ApiError(ErrorCode.NoPermission);
   if (item.status === 'expired' || (item.status === 'done' && !fs.existsSync(row.file_path))) {
     throw new ApiError(ErrorCode.NotFound, {
       'zh-cn': `导出文件已过期（文件保留 ${exportFile.EXPORT_KEEP_DAYS} 天），请重新导出`,
