@@ -210,6 +210,52 @@ describeOnDatabases('report boundaries, filters, validation and permissions', (t
     expect(zh.error_msg).toBe('结束日期不能早于开始日期');
   });
 
+  it('refuses an unknown game_id, platform_id or currency_id (A0400, naming the field) on every report and its export; known ids work', async () => {
+    const body = { start_date: '2025-03-01', end_date: '2025-03-31', time_zone_id: 1 };
+    const exportCount = async () => Number((await t().database.db.selectFrom('export').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await exportCount();
+    const unknown = { game_id: 999_999, platform_id: 999_998, currency_id: 999_997 };
+    const en = { game_id: 'game', platform_id: 'platform', currency_id: 'currency' };
+    const zh = { game_id: '游戏', platform_id: '厂商', currency_id: '币种' };
+    for (const field of ['game_id', 'platform_id', 'currency_id'] as const) {
+      const id = unknown[field];
+      for (const p of report.reportCallPairs) {
+        for (const path of [p.list.path, p.export.path]) {
+          const r = await t().call(path, { ...body, [field]: id }, { token, lang: 'en' });
+          expect([r.error_code, r.error_msg], `${path} ${field}`).toEqual(['A0400', `${field}: there is no ${en[field]} ${id}`]);
+        }
+      }
+      for (const path of [R.gameDaily.path, `${R.gameDaily.path}/export`, report.BETTING_REPORT.path, `${report.BETTING_REPORT.path}/export`]) {
+        const r = await t().call(path, { ...body, [field]: id }, { token, lang: 'zh-cn' });
+        expect([r.error_code, r.error_msg], `${path} ${field} zh-cn`).toEqual(['A0400', `${field}：${zh[field]} ${id} 不存在`]);
+      }
+    }
+    // Refused before anything is recorded in the export list.
+    expect(await exportCount()).toBe(before);
+
+    // Known ids (and 0 / -1 for "all") still answer the report and the file.
+    const known = [
+      { game_id: dims.game.slot1 },
+      { platform_id: dims.platform.JL },
+      { currency_id: dims.currency.USD },
+      { game_id: 0, platform_id: 0, currency_id: 0 },
+      { currency_id: -1 },
+    ];
+    for (const filter of known) {
+      for (const d of [R.gameDaily, R.platformSummary, R.currencySummary, report.BETTING_REPORT]) {
+        const r = await call(d, { ...body, ...filter });
+        expect(r.error_code, `${d.path} ${JSON.stringify(filter)}`).toBe('0');
+        expect(r.data.total, `${d.path} ${JSON.stringify(filter)}`).toBeGreaterThan(0);
+        const file = await t().call(`${d.path}/export`, { ...body, ...filter }, { token });
+        expect(String(file.headers['content-type']), `${d.path}/export ${JSON.stringify(filter)}`).toContain('spreadsheetml');
+      }
+    }
+    expect(await exportCount()).toBe(before + known.length * 4);
+    // The filter really applies: slot1 rows only.
+    const slot1 = await call(R.gameSummary, { ...body, game_id: dims.game.slot1 });
+    expect(slot1.data.list.map((r) => r.game_id)).toEqual(slot1.data.list.map(() => dims.game.slot1));
+  });
+
   it('each report and its export answer A0301 to a user without its code, and work with it', async () => {
     const body = { start_date: '2025-03-01', end_date: '2025-03-31' };
     const u = await addUser(t(), token, { permissions: '1,13' });
@@ -227,3 +273,30 @@ describeOnDatabases('report boundaries, filters, validation and permissions', (t
   });
 });
 
+
+describeOnDatabases('hourly rows that tie on the sorted column', (t) => {
+  let token = '';
+
+  beforeAll(async () => {
+    await createDimensions(t().database.db);
+    await ingestTransfers(t().database, [{ order_id: 'tie-fund', agent_code: 'A1', player_account: 'tie1', currency_code: 'CNY', direction: 'in', amount: '1000.0000', time: '2025-06-01T00:00:00Z' }]);
+    // One agent, the same bet in each of 24 hours: every hour's row ties on every column but the hour.
+    await ingestBets(t().database, Array.from({ length: 24 }, (_, h) => bet(`2025-06-10T${String(h).padStart(2, '0')}:10:00Z`, { player_account: 'tie1', bet_amount: '10.0000', valid_bet_amount: '10.0000', payout_amount: '0.0000', tax_amount: '0.0000', jackpot_contribution: '0.0000' })));
+    token = await t().login();
+  }, 60_000);
+
+  it('pages of one row hold every hour once, whatever the sort', async () => {
+    const body = { start_date: '2025-06-10', end_date: '2025-06-11', time_zone_id: 1 };
+    for (const sort of [{ sort_field: 'bet_amount', sort_order: 'descend' }, { sort_field: 'agent_code', sort_order: 'ascend' }, { sort_field: 'bettor_count', sort_order: 'ascend' }, {}]) {
+      const hours: unknown[] = [];
+      for (let page = 1; page <= 24; page++) {
+        const r = await t().call<Answer>(report.REPORT_DEFS.agentHourly.path, { ...body, ...sort, page, page_size: 1 }, { token });
+        expect(r.data.total).toBe(24);
+        hours.push(r.data.list[0]!.hour);
+      }
+      // Ties broken by the row's key, the hour first (newest first, as the default order).
+      expect(hours, JSON.stringify(sort)).toEqual([...hours].sort().reverse());
+      expect(new Set(hours).size).toBe(24);
+    }
+  });
+});

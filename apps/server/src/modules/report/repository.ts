@@ -608,9 +608,10 @@ export function rowsQuery(
     const defaultSort = p.direct ? sql`g.period DESC` : p.bucket ? sql`g.bucket DESC` : sql`g.bet_amount DESC`;
     const requested = o.sortField ? sortExpr(p, o.sortField, bettor, o.lang) : null;
     // Ties are broken by the group key, so pages never overlap or skip rows (direct rows: in the
-    // order of their index read backwards).
+    // order of their index read backwards; their key begins with the period, which a requested
+    // sort does not already order by: rows of one agent in two hours tie on every other column).
     const tiebreak = p.direct
-      ? keys.filter((k) => k !== 'bucket').map((k) => sql`g.${sql.ref(k)} DESC`)
+      ? [...(requested ? [sql`g.period DESC`] : []), ...keys.filter((k) => k !== 'bucket').map((k) => sql`g.${sql.ref(k)} DESC`)]
       : keys.map((k) => sql`g.${sql.ref(k)} ${k === 'bucket' ? sql`DESC` : sql`ASC`}`);
     return sql.join([requested ? sql`${requested} ${dir} NULLS LAST` : defaultSort, ...tiebreak]);
   };
@@ -1086,6 +1087,14 @@ export async function agentSubtree(db: Kysely<DB>, agentId: number): Promise<num
   if (!agent) return null;
   const rows = await db.selectFrom('agent').select('id').where('path', 'like', `${agent.path}%`).execute();
   return rows.map((r) => toNumber(r.id));
+}
+
+/** Which of the filter's game, platform and currency ids (0: not filtered) name nothing stored. */
+export async function unknownFilterIds(db: Kysely<DB>, ids: { game_id: number; platform_id: number; currency_id: number }) {
+  const exists = async (table: 'game' | 'platform' | 'currency', id: number) =>
+    id <= 0 || (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  const [game, platform, currency] = await Promise.all([exists('game', ids.game_id), exists('platform', ids.platform_id), exists('currency', ids.currency_id)]);
+  return (['game_id', 'platform_id', 'currency_id'] as const).filter((_, i) => ![game, platform, currency][i]);
 }
 
 export async function playersByAccount(db: Kysely<DB>, account: string, agentIds: number[] | null): Promise<number[]> {

@@ -25,6 +25,7 @@ import {
   type RowQueryOptions,
   type SortOrder,
   type SummaryRaw,
+  unknownFilterIds,
 } from './repository.ts';
 
 type ReportDef = report.ReportDef;
@@ -32,6 +33,8 @@ type ReportFilterInput = report.ReportExportRequest;
 export type Row = Record<string, unknown>;
 
 const invalid = (zh: string, en: string) => new ApiError(ErrorCode.InvalidParameter, { 'zh-cn': zh, en });
+
+const FILTER_NAMES = { game_id: { zh: '游戏', en: 'game' }, platform_id: { zh: '厂商', en: 'platform' }, currency_id: { zh: '币种', en: 'currency' } } as const;
 
 /**
  * Checks the dates and sort field and turns ids/accounts into what the SQL filters by. Answers
@@ -58,6 +61,12 @@ export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportD
   if (input.agent_id > 0) {
     agentIds = await agentSubtree(db, input.agent_id);
     if (!agentIds) throw invalid(`agent_id：代理 ${input.agent_id} 不存在`, `agent_id: there is no agent ${input.agent_id}`);
+  }
+  // An id that names nothing would answer an empty report that looks like "no bets".
+  const unknown = await unknownFilterIds(db, input);
+  if (unknown.length > 0) {
+    const field = unknown[0]!;
+    throw invalid(`${field}：${FILTER_NAMES[field].zh} ${input[field]} 不存在`, `${field}: there is no ${FILTER_NAMES[field].en} ${input[field]}`);
   }
   let playerIds: number[] | null = null;
   if (input.player_account) {
