@@ -11,6 +11,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { smsSenderFor, type SmsSender } from './lib/sms.ts';
+import { clientIp } from './lib/client-ip.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   registerErrorHandling(app);
   await app.register(cookie);
   registerXsrf(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, keyGenerator: clientIp });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeOnDatabases } from './harness.ts';
+import { describeOnDatabases, startSiblingApp } from './harness.ts';
 import { addUser, captureSms, countRows, totpCode, uniquePhone, wrongTotpCode, type CapturingSmsSender } from './user-helpers.ts';
 
 interface LoginData {
@@ -173,6 +173,38 @@ describeOnDatabases('SMS login', (t) => {
       .execute();
     const r = await sendcode(phone, '10.5.5.1');
     expect(r.error_code).toBe('A0212');
+  });
+
+  it('sends one code to a phone however many ask for it at once', async () => {
+    const phone = uniquePhone();
+    await addUser(t(), admin, { phone });
+    const rs = await Promise.all(Array.from({ length: 20 }, () => sendcode(phone)));
+    expect(rs.every((r) => r.error_code === '0')).toBe(true);
+    expect(outbox.sent.filter((m) => m.phone === phone)).toHaveLength(1);
+    expect(await t().database.db.selectFrom('sms_code').select('id').where('phone', '=', phone).execute()).toHaveLength(1);
+  });
+
+  it('keeps the per-phone caps across several servers sharing the database', async () => {
+    const phone = uniquePhone();
+    await addUser(t(), admin, { phone });
+    // One short of the hourly cap, all past the resend wait: exactly one more may go out.
+    const now = Date.now();
+    await t().database.db
+      .insertInto('sms_code')
+      .values(Array.from({ length: 9 }, (_, i) => ({ phone, code_hash: 'x', attempts: 0, expires_at: new Date(now).toISOString(), used_at: null, created_at: new Date(now - (i + 2) * 61_000).toISOString() })))
+      .execute();
+    const siblings = [await startSiblingApp(t()), await startSiblingApp(t())];
+    try {
+      const servers = [t(), ...siblings];
+      const rs = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => servers[i % servers.length]!.call('sendcode', { phone }, { headers: { 'x-forwarded-for': nextIp() } })),
+      );
+      expect(rs.every((r) => r.error_code === '0')).toBe(true);
+      expect(outbox.sent.filter((m) => m.phone === phone)).toHaveLength(1);
+      expect(await t().database.db.selectFrom('sms_code').select('id').where('phone', '=', phone).execute()).toHaveLength(10);
+    } finally {
+      for (const s of siblings) await s.close();
+    }
   });
 
   it('rejects malformed input with readable messages', async () => {

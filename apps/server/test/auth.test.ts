@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeOnDatabases } from './harness.ts';
+import { describeOnDatabases, startSiblingApp } from './harness.ts';
 import { openTotpSecret } from '../src/modules/user/totp.ts';
 import { sha256 } from '../src/lib/passwords.ts';
 import {
@@ -424,5 +424,126 @@ describeOnDatabases('login rate limits', (t) => {
     for (let i = 0; i < 5; i++) await passwordLogin(t(), name, 'whatever1', { ip: `10.3.6.${i + 1}` });
     expect((await passwordLogin(t(), name, 'whatever1', { ip: '10.3.6.9' })).error_code).toBe('A0212');
     expect(await countRows(t(), 'login_failure')).toBeGreaterThan(0);
+  });
+});
+
+describeOnDatabases('login limits hold for guesses sent together', (t) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t().login();
+  });
+
+  const failuresOf = async (account: string) =>
+    (await t().database.db.selectFrom('login_failure').select('id').where('account', '=', account.toLowerCase()).execute()).length;
+
+  it('checks at most 5 wrong passwords of one account, however many arrive at once', async () => {
+    const u = await addUser(t(), admin);
+    const rs = await Promise.all(Array.from({ length: 15 }, (_, i) => passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: `10.77.0.${i + 1}` })));
+    expect(rs.filter((r) => r.error_code === 'A0210').length).toBeLessThanOrEqual(5);
+    // The first five are checked, as they would be one after another; the rest wait out the lock.
+    expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(5);
+    expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(10);
+    expect(await failuresOf(u.account)).toBe(5);
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.77.1.1' })).error_code).toBe('A0212');
+  });
+
+  it('checks at most 5 wrong authenticator codes at once', async () => {
+    const u = await addUser(t(), admin);
+    const token = await t().login(u.account, u.password);
+    const init = await t().call<{ secret: string }>('user/google/bind/init', {}, { token });
+    await t().call('user/google/bind/confirm', { code: totpCode(init.data.secret, -1) }, { token });
+    const wrong = wrongTotpCode(init.data.secret);
+    const rs = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => passwordLogin(t(), u.account, u.password, { googleCode: wrong, ip: `10.77.2.${i + 1}` })),
+    );
+    expect(rs.filter((r) => r.error_code === 'A0240')).toHaveLength(5);
+    expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(7);
+    expect(await failuresOf(u.account)).toBe(5);
+  });
+
+  it('checks at most 20 guesses from one IP at once, whichever accounts they name', async () => {
+    const ip = '10.77.3.1';
+    const rs = await Promise.all(Array.from({ length: 26 }, (_, i) => passwordLogin(t(), uniqueAccount('ipguess'), `wrong-${i}xx`, { ip })));
+    expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(20);
+    expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(6);
+    const rows = await t().database.db.selectFrom('login_failure').select('id').where('ip', '=', ip).execute();
+    expect(rows).toHaveLength(20);
+  });
+
+  it('holds across several servers sharing the database', async () => {
+    const u = await addUser(t(), admin);
+    const siblings = [await startSiblingApp(t()), await startSiblingApp(t())];
+    const servers = [t(), ...siblings];
+    try {
+      const rs = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          servers[i % servers.length]!.call('login', { type: 1, account: u.account, password: hash(`wrong-${i}xx`), google_code: '', phone: '', message_code: '' }, {
+            headers: { 'x-forwarded-for': `10.77.4.${i + 1}` },
+          }),
+        ),
+      );
+      expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(5);
+      expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(10);
+      expect(await failuresOf(u.account)).toBe(5);
+    } finally {
+      for (const s of siblings) await s.close();
+    }
+  });
+
+  it('counts a refusal that is not a guess (disabled account, missing code) as no failure', async () => {
+    const u = await addUser(t(), admin);
+    const token = await t().login(u.account, u.password);
+    const init = await t().call<{ secret: string }>('user/google/bind/init', {}, { token });
+    await t().call('user/google/bind/confirm', { code: totpCode(init.data.secret, -1) }, { token });
+    for (let i = 0; i < 6; i++) expect((await passwordLogin(t(), u.account, u.password, { ip: '10.77.5.1' })).error_code).toBe('A0241');
+    await t().call('user/status/edit', { user_id: u.id, status: 2 }, { token: admin });
+    for (let i = 0; i < 6; i++) expect((await passwordLogin(t(), u.account, u.password, { ip: '10.77.5.1' })).error_code).toBe('A0211');
+    expect(await failuresOf(u.account)).toBe(0);
+  });
+
+  it('checks at most 5 wrong current passwords of a session at once', async () => {
+    const u = await addUser(t(), admin, { permissions: '1' });
+    const token = await t().login(u.account, u.password);
+    const rs = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t().call('user/password/change', { old_password: hash(`not-mine-${i}`), password: hash('brand-new-9') }, { token, headers: { 'x-forwarded-for': `10.77.6.${i + 1}` } }),
+      ),
+    );
+    expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(5);
+    expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(3);
+    expect(await failuresOf(u.account)).toBe(5);
+    const log = await t().database.db.selectFrom('operation_log').select('result_code').where('action', '=', 'user/password/change').where('operator_id', '=', u.id).execute();
+    expect(log.map((l) => l.result_code).sort()).toEqual([...Array(5).fill('A0210'), ...Array(3).fill('A0212')]);
+  });
+});
+
+describeOnDatabases('the client address', (t) => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t().login();
+  });
+
+  const forged = `${'1.2.3.4-'.repeat(10)}x`;
+
+  it('a forwarded address that is no IP address (too long, forged) is replaced by the peer’s, and the failure still counts', async () => {
+    const u = await addUser(t(), admin);
+    const r = await passwordLogin(t(), u.account, 'wrong-pass', { ip: forged });
+    expect(r.status).toBe(200);
+    expect(r.error_code).toBe('A0210');
+    const failures = await t().database.db.selectFrom('login_failure').select('ip').where('account', '=', u.account.toLowerCase()).execute();
+    expect(failures.map((f) => f.ip)).toEqual(['127.0.0.1']);
+    const log = await t().database.db.selectFrom('operation_log').select(['ip', 'result_code']).where('action', '=', 'login').where('operator_account', '=', u.account).execute();
+    expect(log).toEqual([{ ip: '127.0.0.1', result_code: 'A0210' }]);
+    for (let i = 0; i < 4; i++) await passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: `${forged}${i}` });
+    expect((await passwordLogin(t(), u.account, u.password, { ip: forged })).error_code).toBe('A0212');
+  });
+
+  it('a real forwarded address is kept, IPv4 or IPv6', async () => {
+    const v6 = '2001:db8::1:2:3';
+    const ok = await passwordLogin(t(), 'admin', 'admin123', { ip: v6 });
+    expect(ok.data.user_info.last_login_ip).toBe(v6);
+    const junk = await passwordLogin(t(), 'admin', 'admin123', { ip: 'not-an-address' });
+    expect(junk.error_code).toBe('0');
+    expect(junk.data.user_info.last_login_ip).toBe('127.0.0.1');
   });
 });

@@ -12,6 +12,7 @@ import type { Dialect } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { seedOperators, DEMO_ADMIN } from '../src/db/seed/index.ts';
 import { clientPasswordHash } from '../src/lib/passwords.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL, type TempDatabase } from './temp-database.ts';
 
 /** Set by the test command in CI: a PostgreSQL server that cannot be reached fails the run. */
@@ -53,17 +54,9 @@ export interface CallResult<T> {
   raw: Buffer;
 }
 
-export async function startTestApp(dialect: Dialect, config: Partial<Config> = {}): Promise<TestApp> {
-  const tdb = await createTestDatabase(dialect);
-  await seedOperators(tdb.database);
-  // Tests stand in for clients behind a proxy, telling addresses apart by X-Forwarded-For.
-  const app = await buildApp({
-    database: tdb.database,
-    migrate: false,
-    config: { webDist: '', logLevel: 'silent', validateResponses: true, trustProxy: true, ...config },
-  });
-  await app.ready();
-  const call: TestApp['call'] = async (p, body = {}, opts = {}) => {
+/** POST /v1/operator/<path> on `app` and the parsed answer, with the HTTP status. */
+function callOn(app: FastifyInstance): TestApp['call'] {
+  return async (p, body = {}, opts = {}) => {
     const payload = opts.token ? { ...body, token: opts.token } : body;
     const res = await app.inject({
       method: 'POST',
@@ -76,6 +69,19 @@ export async function startTestApp(dialect: Dialect, config: Partial<Config> = {
     if (String(res.headers['content-type'] ?? '').includes('json')) json = JSON.parse(raw.toString('utf8'));
     return { status: res.statusCode, ...(json as object), headers: res.headers, raw } as CallResult<never>;
   };
+}
+
+export async function startTestApp(dialect: Dialect, config: Partial<Config> = {}): Promise<TestApp> {
+  const tdb = await createTestDatabase(dialect);
+  await seedOperators(tdb.database);
+  // Tests stand in for clients behind a proxy, telling addresses apart by X-Forwarded-For.
+  const app = await buildApp({
+    database: tdb.database,
+    migrate: false,
+    config: { webDist: '', logLevel: 'silent', validateResponses: true, trustProxy: true, ...config },
+  });
+  await app.ready();
+  const call = callOn(app);
   return {
     ...tdb,
     app,
@@ -88,6 +94,29 @@ export async function startTestApp(dialect: Dialect, config: Partial<Config> = {
     async drop() {
       await app.close();
       await tdb.drop();
+    },
+  };
+}
+
+/**
+ * Another server on the database of `t`, with connections of its own: what a second server process
+ * behind the same load balancer is. `call` works as TestApp's; close() ends it (the database stays).
+ */
+export async function startSiblingApp(t: TestApp, config: Partial<Config> = {}) {
+  const database = openDatabase(t.url);
+  const app = await buildApp({
+    database,
+    migrate: false,
+    config: { ...t.app.config, ...config },
+    ...(t.app.smsSender ? { smsSender: t.app.smsSender } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    call: callOn(app),
+    async close() {
+      await app.close();
+      await database.destroy();
     },
   };
 }

@@ -34,4 +34,27 @@ describeOnDatabases('XSRF cookie rule', (t) => {
     expect(info.error_code).toBe('0');
     expect((await t().call('user/info', {}, { token: ok.data.token })).error_code).toBe('0');
   });
+
+  it('applies to a call whatever spelling of its path the router accepts (percent-encoding)', async () => {
+    const token = await t().login();
+    for (const url of ['/v1/%6Fperator/user/info', '/%761/operator/user/info', '/v1/operator/%75ser/info', '/v1/operator/user/inf%6F', '/%76%31/%6f%70erator/login']) {
+      const res = await t().app.inject({
+        method: 'POST',
+        url,
+        payload: url.endsWith('login') ? loginBody : { token },
+        headers: { cookie: 'XSRF-TOKEN=abc', 'accept-language': 'en' },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ code: 'A0250', msg: 'Security token mismatch, please reload the page' });
+    }
+    // The same spelling with the matching header is the call itself.
+    const ok = await t().app.inject({
+      method: 'POST',
+      url: '/v1/%6Fperator/user/info',
+      payload: { token },
+      headers: { cookie: 'XSRF-TOKEN=abc', 'x-xsrf-token': 'abc' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ error_code: '0' });
+  });
 });

@@ -45,11 +45,45 @@ function describe(issue: z.core.$ZodIssue, lang: Lang): string {
   }
 }
 
+function fieldMessage(path: readonly PropertyKey[], text: string, lang: Lang): string {
+  const field = path.length ? path.map(String).join('.') : lang === 'zh-cn' ? '请求' : 'request';
+  return lang === 'zh-cn' ? `${field}：${text}` : `${field}: ${text}`;
+}
+
 export function formatZodError(error: z.ZodError, lang: Lang): string {
   const issue = error.issues[0];
   if (!issue) return lang === 'zh-cn' ? '参数错误' : 'Invalid parameter';
-  const field = issue.path.length ? issue.path.join('.') : lang === 'zh-cn' ? '请求' : 'request';
-  return lang === 'zh-cn' ? `${field}：${describe(issue, lang)}` : `${field}: ${describe(issue, lang)}`;
+  return fieldMessage(issue.path, describe(issue, lang), lang);
+}
+
+/**
+ * Where a request holds U+0000 (in a string or an object key), or null. PostgreSQL text cannot
+ * store that character at all, and no field of the console has a use for it, so every call
+ * refuses it before its handler runs rather than each column failing on its own.
+ */
+export function findNulCharacter(value: unknown, path: PropertyKey[] = []): PropertyKey[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return [...path, k];
+      const found = findNulCharacter(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+export function formatNulCharacter(path: readonly PropertyKey[], lang: Lang): string {
+  // The offending key itself may be where the character is; the message shows it spelled out.
+  const shown = path.map((p) => String(p).replaceAll('\u0000', '\\u0000'));
+  return fieldMessage(shown, lang === 'zh-cn' ? '不能包含空字符（U+0000）' : 'must not contain the NUL character (U+0000)', lang);
 }
 
 export function requestLang(acceptLanguage: string | undefined): Lang {

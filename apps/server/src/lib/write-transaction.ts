@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -48,4 +49,21 @@ export async function writeTransaction<T>(database: Database, fn: (db: Kysely<DB
       await new Promise((r) => setTimeout(r, 5 * attempt + Math.floor(Math.random() * 10)));
     }
   }
+}
+
+/** A name as a key of pg_advisory_xact_lock: the first 64 bits of its SHA-256, signed. */
+const advisoryKey = (name: string) => createHash('sha256').update(name).digest().readBigInt64BE(0);
+
+/**
+ * Inside a writeTransaction, makes the transactions that lock one of the same `names` run one after
+ * another, in every process on the database, so a count and the insert it allows cannot interleave.
+ *
+ * PostgreSQL: one transaction-scoped advisory lock per name, taken in key order so two
+ * transactions locking the same two names cannot deadlock. A hash collision only makes unrelated
+ * names wait for each other. SQLite: nothing to do, BEGIN IMMEDIATE already serializes every writer.
+ */
+export async function lockNames(trx: Kysely<DB>, dialect: Database['dialect'], names: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const keys = [...new Set(names.map(advisoryKey))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const key of keys) await sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`.execute(trx);
 }

@@ -4,9 +4,10 @@ import { API_PREFIX, ErrorCode, errorMessages, type CallDef, type Lang } from '@
 import type { z } from 'zod';
 import type { Config } from '../config/index.ts';
 import type { DB } from '../db/schema.ts';
-import type { Dialect } from '../db/database.ts';
+import type { Database, Dialect } from '../db/database.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { formatZodError, requestLang } from '../lib/validation.ts';
+import { clientIp } from '../lib/client-ip.ts';
+import { findNulCharacter, formatNulCharacter, formatZodError, requestLang } from '../lib/validation.ts';
 import { nowIso } from '../lib/time.ts';
 import { authenticate, type SessionUser } from './session.ts';
 
@@ -17,6 +18,8 @@ export interface CallContext {
   reader: Kysely<DB>;
   /** Statements `reader` runs side by side (see Database.readParallelism). */
   readParallelism: number;
+  /** For work that must commit apart from the call's transaction (see CallOptions.ownTransaction). */
+  database: Database;
   dialect: Dialect;
   config: Config;
   /** The logged-in user; null only for public calls. */
@@ -59,13 +62,19 @@ export function redact(value: unknown): unknown {
 export interface CallOptions {
   /** Extra Fastify route options (e.g. a rate limit). */
   route?: RouteShorthandOptions;
+  /**
+   * An `audit` call whose handler opens its own transactions and writes its own operation-log row,
+   * for a call that must record something even when it fails (a password guess counted against
+   * the login limits), which a transaction around the whole call would roll back.
+   */
+  ownTransaction?: boolean;
 }
 
 /**
  * Registers one contract call: POST /v1/operator/<path>. Order of checks: session (HTTP 401 A0230),
- * authenticator binding (A0242), permission code (A0301), request schema (A0400, readable text),
- * then the handler. A call marked `audit` runs in one transaction together with its
- * operation-log row, so a failure leaves nothing behind.
+ * authenticator binding (A0242), permission code (A0301), request schema, then no U+0000 anywhere
+ * in the request (both A0400, readable text), then the handler. A call marked `audit` runs in one
+ * transaction together with its operation-log row, so a failure leaves nothing behind.
  */
 export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
   app.post(API_PREFIX + call.path, { ...options.route, schema: { hide: true } }, async (request, reply) => {
@@ -88,6 +97,9 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     // reportInput: without it zod drops the input from issues, and a wrong type reads as "is required".
     const parsed = call.request.safeParse(body, { reportInput: true }) as z.ZodSafeParseResult<z.output<C['request']>>;
     if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
+    const nulAt = findNulCharacter(parsed.data);
+    if (nulAt) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatNulCharacter(nulAt, lang) });
+    const ip = clientIp(request);
 
     let auditTarget = '';
     let auditSummary: unknown = redact(parsed.data);
@@ -95,12 +107,13 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       db,
       reader: database.reader,
       readParallelism: database.readParallelism,
+      database,
       dialect: database.dialect,
       config,
       user,
       token,
       lang,
-      ip: request.ip,
+      ip,
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
       request,
       reply,
@@ -111,7 +124,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     });
 
     const run = async () => {
-      if (!call.audit) return handler(parsed.data, ctxFor(database.db));
+      if (!call.audit || options.ownTransaction) return handler(parsed.data, ctxFor(database.db));
       return database.db.transaction().execute(async (trx: Transaction<DB>) => {
         const out = await handler(parsed.data, ctxFor(trx));
         await trx
@@ -122,7 +135,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
             action: call.path,
             target: auditTarget,
             summary: JSON.stringify(auditSummary ?? null),
-            ip: request.ip,
+            ip,
             result_code: ErrorCode.Success,
             created_at: nowIso(),
           })

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '@console/contract';
+import { API_PREFIX, ErrorCode } from '@console/contract';
 import { ApiError } from '../lib/api-error.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -14,7 +14,9 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export function registerXsrf(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    if (request.url.startsWith('/v1/operator/') && request.method === 'POST' && cookie) {
+    // Decided on the route the router matched, not on the raw URL: the router decodes
+    // percent-escapes, so "/v1/%6Fperator/…" reaches an operator call without starting with its prefix.
+    if (request.routeOptions.url?.startsWith(API_PREFIX) && request.method === 'POST' && cookie) {
       if (request.headers[XSRF_HEADER] !== cookie) throw new ApiError(ErrorCode.XsrfMismatch);
     }
     if (!cookie && request.method === 'GET' && !request.url.startsWith('/v1/')) {

@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/passwords.ts';
 import type { SmsSender } from '../../lib/sms.ts';
+import { lockNames, writeTransaction } from '../../lib/write-transaction.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import * as repo from './repository.ts';
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
@@ -51,67 +52,83 @@ export interface Attempt {
   summary: unknown;
 }
 
-/**
- * A refused attempt that must be recorded after the call's own transaction is gone (a rolled-back
- * transaction would take the record with it). The routes' onError hook writes it.
- */
-export class AttemptFailed extends ApiError {
-  constructor(
-    base: ApiError,
-    readonly attempt: Attempt,
-    readonly countsAsFailure: boolean,
-  ) {
-    super(base.code, base.messages, base.data);
-  }
-}
-
-/** Writes the operation-log row of a refused attempt and, for guesses, the failure the limit counts. */
-export async function recordFailedAttempt(db: Kysely<DB>, error: AttemptFailed): Promise<void> {
-  const now = Date.now();
-  const { attempt } = error;
-  await db.transaction().execute(async (trx) => {
-    if (error.countsAsFailure) {
-      await repo.insertLoginFailure(trx, attempt.key, attempt.ip, iso(now));
-      if (housekeepingTurn()) await repo.purgeFailuresBefore(trx, iso(now - 24 * 60 * MINUTE));
-    }
-    await repo.insertOperationLog(trx, {
-      operatorId: attempt.userId,
-      operatorAccount: attempt.who,
-      action: attempt.action,
-      target: attempt.userId ? `user:${attempt.userId}` : '',
-      summary: attempt.summary,
-      ip: attempt.ip,
-      resultCode: error.code,
-      now: iso(now),
-    });
-  });
+/** An attempt whose guess holds a place under the limits: its login_failure row. */
+interface Guess {
+  attempt: Attempt;
+  failureId: number;
 }
 
 /**
- * Refuses at once (A0212, with when to retry) while the account or the IP has too many recent
- * failures, before any password is checked: a locked account answers the same whether the
- * password is right or not.
+ * Takes a place for one guess (a password, an authenticator or SMS code) under the limits, before
+ * it is checked: the guess is written down as a failure first and counted together with those
+ * before it; it is taken back when the guess proves right or the attempt is refused for another
+ * reason (refuse). A guess that ends in an unexpected error keeps its place: its answer may already
+ * have told whether the guess was right. Counting and writing run in one transaction locked per account and per IP (lockNames),
+ * so guesses that arrive together, at any of the servers on the database, are counted one after
+ * another, never all against the same earlier count.
+ *
+ * Over the limit it refuses (A0212, with when to retry) before any password is checked, and a
+ * locked account answers the same whether the password is right or not. The refusal is logged but
+ * not counted, so the lock ends when it says it will.
  */
-export async function assertNotLocked(db: Kysely<DB>, key: string, ip: string, now = Date.now()): Promise<void> {
+async function takeGuess(ctx: CallContext, attempt: Attempt): Promise<Guess> {
   const windowMs = LOGIN_LIMITS.windowMinutes * MINUTE;
-  const since = iso(now - windowMs);
-  const [byAccount, byIp] = await Promise.all([
-    repo.recentFailures(db, 'account', key, since, LOGIN_LIMITS.perAccount),
-    repo.recentFailures(db, 'ip', ip, since, LOGIN_LIMITS.perIp),
-  ]);
-  // The lock lifts when the oldest of the failures that reach the limit leaves the window.
-  let retryAt = 0;
-  if (byAccount.length >= LOGIN_LIMITS.perAccount) retryAt = Math.max(retryAt, Date.parse(byAccount.at(-1)!) + windowMs);
-  if (byIp.length >= LOGIN_LIMITS.perIp) retryAt = Math.max(retryAt, Date.parse(byIp.at(-1)!) + windowMs);
-  if (!retryAt) return;
-  const seconds = Math.max(1, Math.ceil((retryAt - now) / 1000));
+  const taken = await writeTransaction(ctx.database, async (trx) => {
+    await lockNames(trx, ctx.dialect, [`login-failure:account:${attempt.key}`, `login-failure:ip:${attempt.ip}`]);
+    // Read under the lock, so the failures' times follow the order they were counted in.
+    const now = Date.now();
+    const since = iso(now - windowMs);
+    const [byAccount, byIp] = await Promise.all([
+      repo.recentFailures(trx, 'account', attempt.key, since, LOGIN_LIMITS.perAccount),
+      repo.recentFailures(trx, 'ip', attempt.ip, since, LOGIN_LIMITS.perIp),
+    ]);
+    // The lock lifts when the oldest of the failures that reach the limit leaves the window.
+    let retryAt = 0;
+    if (byAccount.length >= LOGIN_LIMITS.perAccount) retryAt = Math.max(retryAt, Date.parse(byAccount.at(-1)!) + windowMs);
+    if (byIp.length >= LOGIN_LIMITS.perIp) retryAt = Math.max(retryAt, Date.parse(byIp.at(-1)!) + windowMs);
+    if (retryAt) return { now, retryAt };
+    return { now, failureId: await repo.insertLoginFailure(trx, attempt.key, attempt.ip, iso(now)) };
+  });
+  if (taken.failureId !== undefined) {
+    if (housekeepingTurn()) await repo.purgeFailuresBefore(ctx.db, iso(taken.now - 24 * 60 * MINUTE));
+    return { attempt, failureId: taken.failureId };
+  }
+  const seconds = Math.max(1, Math.ceil((taken.retryAt - taken.now) / 1000));
   const minutes = Math.ceil(seconds / 60);
-  throw apiError(
+  const locked = apiError(
     ErrorCode.TooManyAttempts,
     `失败次数过多，请在 ${minutes} 分钟后再试`,
     `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     { retry_after_seconds: seconds },
   );
+  await logAttempt(ctx.db, attempt, locked.code);
+  throw locked;
+}
+
+/**
+ * Ends a refused attempt: a wrong guess keeps its place as a failure; any other refusal (disabled
+ * account, missing code) gives it back. Either way the attempt is logged. Runs outside any call
+ * transaction, so nothing rolls the record back.
+ */
+async function refuse(ctx: CallContext, guess: Guess, error: ApiError, wrongGuess: boolean): Promise<ApiError> {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!wrongGuess) await repo.deleteLoginFailure(trx, guess.failureId);
+    await logAttempt(trx, guess.attempt, error.code);
+  });
+  return error;
+}
+
+async function logAttempt(db: Kysely<DB>, attempt: Attempt, resultCode: string): Promise<void> {
+  await repo.insertOperationLog(db, {
+    operatorId: attempt.userId,
+    operatorAccount: attempt.who,
+    action: attempt.action,
+    target: attempt.userId ? `user:${attempt.userId}` : '',
+    summary: attempt.summary,
+    ip: attempt.ip,
+    resultCode,
+    now: iso(Date.now()),
+  });
 }
 
 // ---- login ----
@@ -132,15 +149,15 @@ export async function login(input: LoginInput, ctx: CallContext) {
 
 async function passwordLogin(input: Extract<LoginInput, { type: 1 }>, ctx: CallContext) {
   const attempt: Attempt = { key: accountKey(input.account), ip: ctx.ip, who: input.account, userId: null, action: 'login', summary: { type: 1 } };
-  await guardLocked(ctx, attempt);
+  const guess = await takeGuess(ctx, attempt);
 
   const found = await repo.findUserByAccount(ctx.db, input.account);
   const passwordOk = await verifyPassword(input.password, found?.password_hash ?? (await unknownAccountHash()));
-  if (!found || !passwordOk) throw await refuse(ctx, attempt, new ApiError(ErrorCode.WrongCredentials), true);
+  if (!found || !passwordOk) throw await refuse(ctx, guess, new ApiError(ErrorCode.WrongCredentials), true);
   attempt.userId = found.id;
-  if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
-  await checkAuthenticator(ctx, attempt, found, input.google_code);
-  return startSession(ctx, found, attempt);
+  if (found.status !== 1) throw await refuse(ctx, guess, new ApiError(ErrorCode.AccountDisabled), false);
+  await checkAuthenticator(ctx, guess, found, input.google_code);
+  return startSession(ctx, found, guess);
 }
 
 /** Beside an SMS code, the answers about the authenticator code say which code they mean. */
@@ -153,14 +170,14 @@ const AUTHENTICATOR_BESIDE_SMS = {
  * An account with a bound authenticator needs its current code whichever way it logs in: an SMS
  * code stands in for the password, not for the second factor.
  */
-async function checkAuthenticator(ctx: CallContext, attempt: Attempt, found: repo.UserRow, googleCode: string, besideSms = false) {
+async function checkAuthenticator(ctx: CallContext, guess: Guess, found: repo.UserRow, googleCode: string, besideSms = false) {
   if (!found.totp_secret) return;
   const error = (code: keyof typeof AUTHENTICATOR_BESIDE_SMS) => (besideSms ? apiError(code, ...AUTHENTICATOR_BESIDE_SMS[code]) : new ApiError(code));
-  if (!googleCode) throw await refuse(ctx, attempt, error(ErrorCode.VerifyCodeRequired), false);
+  if (!googleCode) throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeRequired), false);
   const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), googleCode);
   // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
   if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step))) {
-    throw await refuse(ctx, attempt, error(ErrorCode.VerifyCodeWrong), true);
+    throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeWrong), true);
   }
 }
 
@@ -168,10 +185,10 @@ async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContex
   // A code stored while a gateway was set up still does not log in once SMS login is off.
   if (!ctx.request.server.smsSender) throw smsLoginOff();
   const attempt: Attempt = { key: phoneKey(input.phone), ip: ctx.ip, who: input.phone, userId: null, action: 'login', summary: { type: 2 } };
-  await guardLocked(ctx, attempt);
+  const guess = await takeGuess(ctx, attempt);
 
   const now = Date.now();
-  const wrongCode = () => refuse(ctx, attempt, new ApiError(ErrorCode.VerifyCodeWrong), true);
+  const wrongCode = () => refuse(ctx, guess, new ApiError(ErrorCode.VerifyCodeWrong), true);
   const code = await repo.latestSmsCode(ctx.db, input.phone);
   // Only the newest code counts: sending a new one retires the old.
   if (!code || code.used_at || Date.parse(code.expires_at) <= now) throw await wrongCode();
@@ -181,31 +198,15 @@ async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContex
   const found = await repo.findUserByPhone(ctx.db, input.phone);
   if (!found) throw await wrongCode();
   attempt.userId = found.id;
-  if (found.status !== 1) throw await refuse(ctx, attempt, new ApiError(ErrorCode.AccountDisabled), false);
+  if (found.status !== 1) throw await refuse(ctx, guess, new ApiError(ErrorCode.AccountDisabled), false);
   // Checked before the SMS code is used up: a missing or mistyped authenticator code leaves the
   // SMS code for the next try (its attempts stay counted).
-  await checkAuthenticator(ctx, attempt, found, input.google_code, true);
+  await checkAuthenticator(ctx, guess, found, input.google_code, true);
   if (!(await repo.useSmsCode(ctx.db, code.id, iso(now)))) throw await wrongCode();
-  return startSession(ctx, found, attempt);
+  return startSession(ctx, found, guess);
 }
 
-async function guardLocked(ctx: CallContext, attempt: Attempt) {
-  try {
-    await assertNotLocked(ctx.db, attempt.key, attempt.ip);
-  } catch (err) {
-    // A locked-out attempt is logged but not counted, so the lock ends when it says it will.
-    if (err instanceof ApiError) throw await refuse(ctx, attempt, err, false);
-    throw err;
-  }
-}
-
-/** Login runs outside a transaction, so its failures are recorded right here, then thrown. */
-async function refuse(ctx: CallContext, attempt: Attempt, error: ApiError, countsAsFailure: boolean): Promise<ApiError> {
-  await recordFailedAttempt(ctx.db, new AttemptFailed(error, attempt, countsAsFailure));
-  return error;
-}
-
-async function startSession(ctx: CallContext, found: repo.UserRow, attempt: Attempt) {
+async function startSession(ctx: CallContext, found: repo.UserRow, { attempt, failureId }: Guess) {
   const { token, hash } = newToken();
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -219,7 +220,8 @@ async function startSession(ctx: CallContext, found: repo.UserRow, attempt: Atte
       expiresAt: iso(now + ctx.config.sessionTtlMinutes * MINUTE),
     });
     await repo.updateUser(trx, found.id, { last_login_at: iso(now), last_login_ip: ctx.ip }, iso(now));
-    await repo.clearAccountFailures(trx, attempt.key);
+    // The failures up to this guess end with it; guesses that took their place after it still count.
+    await repo.clearAccountFailures(trx, attempt.key, failureId);
     await repo.insertOperationLog(trx, {
       operatorId: found.id,
       operatorAccount: found.account,
@@ -267,23 +269,31 @@ export async function sendCode(
   sender: SmsSender | null,
 ): Promise<{ resend_after_seconds: number }> {
   if (!sender) throw smsLoginOff();
-  const now = Date.now();
-  const latest = await repo.latestSmsCode(ctx.db, input.phone);
-  if (latest) {
-    const waitMs = Date.parse(latest.created_at) + SMS_RULES.resendSeconds * 1000 - now;
-    // Too soon: the code sent moments ago is still valid; say when a new one may be asked for.
-    if (waitMs > 0) return { resend_after_seconds: Math.ceil(waitMs / 1000) };
-  }
-  if ((await repo.countSmsCodesSince(ctx.db, input.phone, iso(now - 60 * MINUTE))) >= SMS_RULES.maxPerHour) {
-    throw apiError(
-      ErrorCode.TooManyAttempts,
-      '该手机号发送验证码过于频繁，请一小时后再试',
-      'Too many codes were sent to this phone. Please try again in an hour.',
-    );
-  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  if (housekeepingTurn()) await repo.purgeSmsCodesBefore(ctx.db, iso(now - 24 * 60 * MINUTE));
-  await repo.insertSmsCode(ctx.db, input.phone, smsCodeHash(input.phone, code), iso(now), iso(now + SMS_RULES.ttlMinutes * MINUTE));
+  // The caps are read and the new code written under one lock per phone, so requests that arrive
+  // together, at any of the servers, cannot all pass the same check and all send a message.
+  const wait = await writeTransaction(ctx.database, async (trx) => {
+    await lockNames(trx, ctx.dialect, [`sms-code:${input.phone}`]);
+    // Read under the lock, so the codes' times follow the order they were written in.
+    const now = Date.now();
+    const latest = await repo.latestSmsCode(trx, input.phone);
+    if (latest) {
+      const waitMs = Date.parse(latest.created_at) + SMS_RULES.resendSeconds * 1000 - now;
+      // Too soon: the code sent moments ago is still valid; say when a new one may be asked for.
+      if (waitMs > 0) return Math.ceil(waitMs / 1000);
+    }
+    if ((await repo.countSmsCodesSince(trx, input.phone, iso(now - 60 * MINUTE))) >= SMS_RULES.maxPerHour) {
+      throw apiError(
+        ErrorCode.TooManyAttempts,
+        '该手机号发送验证码过于频繁，请一小时后再试',
+        'Too many codes were sent to this phone. Please try again in an hour.',
+      );
+    }
+    await repo.insertSmsCode(trx, input.phone, smsCodeHash(input.phone, code), iso(now), iso(now + SMS_RULES.ttlMinutes * MINUTE));
+    return 0;
+  });
+  if (wait) return { resend_after_seconds: wait };
+  if (housekeepingTurn()) await repo.purgeSmsCodesBefore(ctx.db, iso(Date.now() - 24 * 60 * MINUTE));
   const owner = await repo.findUserByPhone(ctx.db, input.phone);
   if (owner && owner.status === 1) {
     sender.send(input.phone, smsText(code, ctx.lang)).catch((err: unknown) => {
@@ -349,27 +359,36 @@ export async function bindConfirm(input: CallParsed<typeof user.googleBindConfir
 
 /**
  * Changes one's own password. A wrong old password counts as a failed login (a borrowed session
- * must not become a way to guess it), and the user's other sessions end.
+ * must not become a way to guess it), and the user's other sessions end. The call opens its own
+ * transactions (routes.ts, ownTransaction): the guess must stay counted when the call fails.
  */
 export async function changePassword(input: CallParsed<typeof user.passwordChange>, ctx: CallContext): Promise<null> {
-  const row = await currentUser(ctx);
-  const attempt: Attempt = { key: accountKey(row.account), ip: ctx.ip, who: row.account, userId: row.id, action: 'user/password/change', summary: {} };
-  try {
-    await assertNotLocked(ctx.db, attempt.key, attempt.ip);
-  } catch (err) {
-    if (err instanceof ApiError) throw new AttemptFailed(err, attempt, false);
-    throw err;
-  }
-  if (!(await verifyPassword(input.old_password, row.password_hash))) {
-    const wrong = apiError(ErrorCode.WrongCredentials, '原密码错误', 'The current password is wrong');
-    throw new AttemptFailed(wrong, attempt, true);
-  }
+  // Only the two inputs are compared, so this costs no guess.
   if (input.password === input.old_password) {
     throw apiError(ErrorCode.InvalidParameter, '新密码不能与原密码相同', 'The new password must differ from the current one');
   }
+  const row = await currentUser(ctx);
+  const attempt: Attempt = { key: accountKey(row.account), ip: ctx.ip, who: row.account, userId: row.id, action: user.passwordChange.path, summary: {} };
+  const guess = await takeGuess(ctx, attempt);
+  if (!(await verifyPassword(input.old_password, row.password_hash))) {
+    throw await refuse(ctx, guess, apiError(ErrorCode.WrongCredentials, '原密码错误', 'The current password is wrong'), true);
+  }
+  const passwordHash = await hashPassword(input.password);
   const now = iso(Date.now());
-  await repo.updateUser(ctx.db, row.id, { password_hash: await hashPassword(input.password) }, now);
-  const ended = await repo.deleteUserSessions(ctx.db, row.id, ctx.user!.sessionId);
-  ctx.audit(`user:${row.id}`, { account: row.account, other_sessions_ended: ended });
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updateUser(trx, row.id, { password_hash: passwordHash }, now);
+    const ended = await repo.deleteUserSessions(trx, row.id, ctx.user!.sessionId);
+    await repo.deleteLoginFailure(trx, guess.failureId);
+    await repo.insertOperationLog(trx, {
+      operatorId: row.id,
+      operatorAccount: row.account,
+      action: user.passwordChange.path,
+      target: `user:${row.id}`,
+      summary: { account: row.account, other_sessions_ended: ended },
+      ip: ctx.ip,
+      resultCode: ErrorCode.Success,
+      now,
+    });
+  });
   return null;
 }

@@ -205,8 +205,13 @@ export async function deleteExpiredSessions(db: Kysely<DB>, userId: number, now:
 
 // ---- login failures (the rate limit of DESIGN §5) ----
 
-export async function insertLoginFailure(db: Kysely<DB>, key: string, ip: string, now: string): Promise<void> {
-  await db.insertInto('login_failure').values({ account: key, ip, created_at: now }).execute();
+export async function insertLoginFailure(db: Kysely<DB>, key: string, ip: string, now: string): Promise<number> {
+  const row = await db.insertInto('login_failure').values({ account: key, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
+  return toNumber(row.id);
+}
+
+export async function deleteLoginFailure(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('login_failure').where('id', '=', id).execute();
 }
 
 /**
@@ -231,8 +236,9 @@ export async function recentFailures(
   return rows.map((r) => r.created_at);
 }
 
-export async function clearAccountFailures(db: Kysely<DB>, key: string): Promise<void> {
-  await db.deleteFrom('login_failure').where('account', '=', key).execute();
+/** Clears a key's failures up to the row `upToId`; rows written after it are other attempts' places. */
+export async function clearAccountFailures(db: Kysely<DB>, key: string, upToId: number): Promise<void> {
+  await db.deleteFrom('login_failure').where('account', '=', key).where('id', '<=', upToId).execute();
 }
 
 /** Rows past every window only take space. */

@@ -19,17 +19,10 @@ export function registerUserRoutes(app: FastifyInstance) {
   registerCall(app, user.userInfo, (_input, ctx) => auth.info(ctx));
   registerCall(app, user.googleBindInit, (_input, ctx) => auth.bindInit(ctx));
   registerCall(app, user.googleBindConfirm, (input, ctx) => auth.bindConfirm(input, ctx));
+  // Its handler keeps its own transactions: a wrong current password stays counted as a failure.
   registerCall(app, user.passwordChange, (input, ctx) => auth.changePassword(input, ctx), {
-    route: {
-      ...perIp(ROUTE_LIMITS.passwordChange),
-      // The call's transaction has rolled back by now; the failed attempt is recorded on its own.
-      onError: async (request, _reply, error) => {
-        if (!(error instanceof auth.AttemptFailed)) return;
-        await auth.recordFailedAttempt(app.database.db, error).catch((err: unknown) => {
-          request.log.error({ err }, 'could not record a failed password check');
-        });
-      },
-    },
+    route: perIp(ROUTE_LIMITS.passwordChange),
+    ownTransaction: true,
   });
 
   registerCall(app, user.userList, (input, ctx) => account.list(input, ctx));
