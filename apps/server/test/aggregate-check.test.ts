@@ -7,6 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { checkAggregates, rebuildAggregates } from '../src/modules/aggregate/maintenance.ts';
 import { readAggregateRows } from '../src/modules/aggregate/repository.ts';
 import { AGG_TABLES } from '../src/modules/aggregate/tables.ts';
+import { ingestBets } from '../src/modules/ingest/service.ts';
 import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
 import { describeOnDatabases } from './harness.ts';
 import { ingestScenario } from './report-fixtures.ts';
@@ -87,4 +88,39 @@ describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
     expect((await aggregatesCli(t().url, 'rebuild')).code).toBe(0);
     expect(await checkAggregates(t().database)).toEqual([]);
   }, 60_000);
+
+  it('the check reads one snapshot: bets ingested while it runs, by this or another process, are no difference', async () => {
+    let n = 0;
+    let stop = false;
+    // A winning bet a batch, over 90 days, while a check runs here and another in its own process.
+    // Before, each of the check's reads saw the batches committed since the one before it.
+    const ingesting = (async () => {
+      while (!stop && n < 30_000) {
+        await ingestBets(
+          t().database,
+          Array.from({ length: 20 }, () => {
+            const i = n++;
+            const settle = Date.UTC(2025, 0, 20) + (i % 90) * 86_400_000 + 15 * 3_600_000;
+            return {
+              bet_id: `live-${i}`, round_id: `live-round-${i}`, agent_code: 'A1', player_account: 'p01', game_code: 'slot1', currency_code: 'CNY',
+              bet_amount: '1.0000', valid_bet_amount: '1.0000', payout_amount: '2.0000', tax_amount: '0.0000', bonus_amount: '0.0000',
+              jackpot_contribution: '0.0000', bet_time: new Date(settle - 1000).toISOString(), settle_time: new Date(settle).toISOString(), device: 'web',
+            };
+          }),
+        );
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    try {
+      const [here, cli] = await Promise.all([checkAggregates(t().database), aggregatesCli(t().url, 'check')]);
+      expect(here).toEqual([]);
+      expect(cli.stdout).toMatch(/aggregates match/);
+      expect(cli.code).toBe(0);
+    } finally {
+      stop = true;
+      await ingesting;
+    }
+    expect(n).toBeGreaterThan(0);
+    expect(await checkAggregates(t().database)).toEqual([]);
+  }, 120_000);
 });

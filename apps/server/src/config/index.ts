@@ -33,12 +33,29 @@ export interface Config {
   repoRoot: string;
 }
 
+/**
+ * A path the user gave, from the folder the command was typed in: `npm run` runs a workspace's
+ * scripts (migrate, aggregates, ingest, demo) inside the workspace, and sets INIT_CWD to where it
+ * was started, so `DATABASE_URL=sqlite:./data/console.db npm run aggregates:check` at the
+ * repository root reads the file `npm start` uses, not one under apps/server.
+ */
+function userPath(env: NodeJS.ProcessEnv, p: string): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), p);
+}
+
+function databaseUrlOf(env: NodeJS.ProcessEnv): string {
+  const url = env.DATABASE_URL;
+  if (url === undefined) return `sqlite:${path.join(repoRoot, 'data/console.db')}`;
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : null;
+  return file === null || file === ':memory:' ? url : `sqlite:${userPath(env, file)}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? `sqlite:${path.join(repoRoot, 'data/console.db')}`,
+    databaseUrl: databaseUrlOf(env),
     production,
     require2fa: env.REQUIRE_2FA === '1' || env.REQUIRE_2FA === 'true',
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES ?? 12 * 60),
@@ -46,8 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     validateResponses: env.NODE_ENV === 'test' || env.VALIDATE_RESPONSES === '1',
-    dataDir: env.DATA_DIR ?? path.join(repoRoot, 'data'),
-    exportDir: env.EXPORT_DIR ?? path.join(repoRoot, 'data/exports'),
+    dataDir: env.DATA_DIR ? userPath(env, env.DATA_DIR) : path.join(repoRoot, 'data'),
+    exportDir: env.EXPORT_DIR ? userPath(env, env.EXPORT_DIR) : path.join(repoRoot, 'data/exports'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',
     smsWebhookToken: env.SMS_WEBHOOK_TOKEN ?? '',
     repoRoot,

@@ -51,6 +51,36 @@ export async function writeTransaction<T>(database: Database, fn: (db: Kysely<DB
   }
 }
 
+/**
+ * Runs `fn`'s reads against one snapshot of the database: what other transactions commit
+ * meanwhile is not seen, so reads that must agree with each other (raw bets and the aggregates
+ * summed from them) do, while the ingest goes on.
+ *
+ * PostgreSQL: a REPEATABLE READ, READ ONLY transaction. SQLite: a deferred transaction on the
+ * connection, whose first read fixes the snapshot; writers of other processes go on (WAL), those
+ * of this process wait for the connection, and the WAL cannot be checkpointed past the snapshot
+ * until it ends, so it grows by what is written meanwhile.
+ */
+export async function readSnapshot<T>(database: Database, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (database.dialect === 'sqlite') {
+    return database.db.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      try {
+        return await fn(conn);
+      } finally {
+        await sql`COMMIT`.execute(conn);
+      }
+    });
+  }
+  return database.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      await sql`SET TRANSACTION READ ONLY`.execute(trx);
+      return fn(trx);
+    });
+}
+
 /** A name as a key of pg_advisory_xact_lock: the first 64 bits of its SHA-256, signed. */
 const advisoryKey = (name: string) => createHash('sha256').update(name).digest().readBigInt64BE(0);
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { writeTransaction } from '../../lib/write-transaction.ts';
+import { readSnapshot, writeTransaction } from '../../lib/write-transaction.ts';
 import { ledgerDayCounts, rebuildLedgerDayCounts, type LedgerDayCount } from '../wallet/repository.ts';
 import { HH_MS, HH_PER_DAY, monthSegmentOf } from './periods.ts';
 import {
@@ -107,9 +107,15 @@ const SEGMENT_TABLES = ['agg_player_game', 'agg_player', 'agg_dim', 'agg_agent',
  * "report day" [16:00, 16:00) at a time (a boundary of every level); month segments are compared
  * when their month is complete, and the half-hour-family local hour that straddles two windows is
  * carried over. Returns the differences (empty when everything reconciles), at most `limit`.
+ *
+ * Every read comes from one snapshot (readSnapshot): a batch ingested between reading a day's bets
+ * and its aggregate rows would otherwise show as a difference where there is none.
  */
 export async function checkAggregates(database: Database, limit = 1000): Promise<AggregateDifference[]> {
-  const db = database.db;
+  return readSnapshot(database, (db) => checkSnapshot(db, limit));
+}
+
+async function checkSnapshot(db: Kysely<DB>, limit: number): Promise<AggregateDifference[]> {
   const out: AggregateDifference[] = [];
   await checkNewPlayers(db, out);
   await checkLedgerDayCounts(db, out);
