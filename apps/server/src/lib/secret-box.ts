@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +22,16 @@ export function secretMatches(secret: string, stored: string | null): boolean {
   const a = Buffer.from(hashSecret(secret));
   const b = Buffer.from(stored);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * A keyed digest (HMAC-SHA256 under the key-encryption key) of a short secret that is only ever
+ * compared, such as a 6-digit login code: a plain hash of a million possible values is reversed at
+ * once by anyone holding a copy of the database, a keyed one not without the key. `purpose`
+ * separates the uses of the one key.
+ */
+export function keyedDigest(key: Buffer, purpose: string, text: string): string {
+  return createHmac('sha256', key).update(`${purpose}\0${text}`, 'utf8').digest('hex');
 }
 
 const keyCache = new Map<string, Buffer>();

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { ErrorCode, user, type CallParsed, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
-import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, newToken, verifyPassword } from '../../lib/passwords.ts';
+import { keyEncryptionKey, keyedDigest } from '../../lib/secret-box.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { lockNames, writeTransaction } from '../../lib/write-transaction.ts';
 import type { CallContext } from '../../plugins/calls.ts';
@@ -193,7 +194,7 @@ async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContex
   // Only the newest code counts: sending a new one retires the old.
   if (!code || code.used_at || Date.parse(code.expires_at) <= now) throw await wrongCode();
   if (!(await repo.claimSmsAttempt(ctx.db, code.id, SMS_RULES.maxAttempts))) throw await wrongCode();
-  if (!sameHash(code.code_hash, smsCodeHash(input.phone, input.message_code))) throw await wrongCode();
+  if (!sameHash(code.code_hash, smsCodeHash(ctx, input.phone, input.message_code))) throw await wrongCode();
   // Codes are stored for phones without an account too (see sendCode) but never delivered.
   const found = await repo.findUserByPhone(ctx.db, input.phone);
   if (!found) throw await wrongCode();
@@ -243,8 +244,11 @@ async function startSession(ctx: CallContext, found: repo.UserRow, { attempt, fa
 const smsLoginOff = () =>
   apiError(ErrorCode.SystemError, '本服务器未开通短信登录，请使用账号和密码登录', 'SMS login is not set up on this server; log in with your account and password');
 
-/** Codes are kept only as a hash bound to the phone, so the table does not list usable codes. */
-const smsCodeHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+/**
+ * Codes are kept only as a keyed digest bound to the phone (secret-box.ts, keyedDigest): the table
+ * lists no usable code, and a copy of it cannot be searched for one without the server's key.
+ */
+const smsCodeHash = (ctx: CallContext, phone: string, code: string) => keyedDigest(keyEncryptionKey(ctx.config.dataDir), 'sms-code', `${phone}:${code}`);
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -289,7 +293,7 @@ export async function sendCode(
         'Too many codes were sent to this phone. Please try again in an hour.',
       );
     }
-    await repo.insertSmsCode(trx, input.phone, smsCodeHash(input.phone, code), iso(now), iso(now + SMS_RULES.ttlMinutes * MINUTE));
+    await repo.insertSmsCode(trx, input.phone, smsCodeHash(ctx, input.phone, code), iso(now), iso(now + SMS_RULES.ttlMinutes * MINUTE));
     return 0;
   });
   if (wait) return { resend_after_seconds: wait };
