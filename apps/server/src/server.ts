@@ -12,7 +12,10 @@ async function main() {
   await seed(database, (msg) => console.log(`[seed] ${msg}`));
 
   if (config.production && (await demoPasswordUnchanged(database))) {
-    console.error(`Refusing to start in production: the operator "${DEMO_ADMIN.account}" still has the demo password. Change it first.`);
+    console.error(
+      `Refusing to start in production: the operator "${DEMO_ADMIN.account}" still has the demo password. ` +
+        'Change it in the console, or start once with ADMIN_PASSWORD set to the password it should have.',
+    );
     await database.destroy();
     process.exit(1);
   }
@@ -37,6 +40,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
+  const demoLogin = !config.production && (await demoPasswordUnchanged(database));
   const dbLabel = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : config.databaseUrl.replace(/\/\/[^@]*@/, '//***@');
   console.log(
     [
@@ -44,7 +48,7 @@ async function main() {
       `  Game platform console is running at ${url}`,
       `  API documentation: ${url}/docs`,
       `  Database: ${dbLabel}`,
-      ...(config.production ? [] : [`  Demo login: ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password} (no authenticator bound; change this password before production)`]),
+      ...(demoLogin ? [`  Demo login: ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password} (no authenticator bound; change this password before production)`] : []),
       '',
     ].join('\n'),
   );

@@ -6,8 +6,27 @@ import { seedDemoPlatform } from './demo-step.ts';
 
 export const DEMO_ADMIN = { account: 'admin', password: 'admin123' } as const;
 
-/** Seeds the demo operator on an empty database. Returns true when it did. */
-export async function seedOperators(database: Database): Promise<boolean> {
+/** The shortest ADMIN_PASSWORD a start accepts. */
+const ADMIN_PASSWORD_MIN = 8;
+
+/**
+ * The first administrator's password from ADMIN_PASSWORD, or null when unset. A production start
+ * refuses the published demo password, and nothing but a running server could change it: this is
+ * how a production database gets its first real one.
+ */
+export function adminPasswordFromEnv(env: NodeJS.ProcessEnv = process.env): string | null {
+  const password = env.ADMIN_PASSWORD;
+  if (password === undefined || password === '') return null;
+  if (password.length < ADMIN_PASSWORD_MIN) throw new Error(`ADMIN_PASSWORD must have at least ${ADMIN_PASSWORD_MIN} characters`);
+  if (password === DEMO_ADMIN.password) throw new Error('ADMIN_PASSWORD must not be the published demo password');
+  return password;
+}
+
+/**
+ * Seeds the operator `admin` on an empty database, with `password` (default: the demo password).
+ * Returns true when it did.
+ */
+export async function seedOperators(database: Database, password: string = DEMO_ADMIN.password): Promise<boolean> {
   const existing = await database.db.selectFrom('operator_user').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const now = nowIso();
@@ -18,7 +37,7 @@ export async function seedOperators(database: Database): Promise<boolean> {
       name: 'Administrator',
       phone: '',
       status: 1,
-      password_hash: await hashPassword(clientPasswordHash(DEMO_ADMIN.password)),
+      password_hash: await hashPassword(clientPasswordHash(password)),
       totp_secret: null,
       totp_pending_secret: null,
       permissions: ALL_PERMISSION_CODES.join(','),
@@ -49,7 +68,19 @@ export async function demoPasswordUnchanged(database: Database): Promise<boolean
 export type SeedStep = (database: Database, log: (msg: string) => void) => Promise<void>;
 export const seedSteps: SeedStep[] = [
   async (database, log) => {
-    if (await seedOperators(database)) log(`seeded the demo operator ${DEMO_ADMIN.account}`);
+    const password = adminPasswordFromEnv();
+    if (await seedOperators(database, password ?? DEMO_ADMIN.password)) {
+      log(password ? `seeded the operator ${DEMO_ADMIN.account} with the password of ADMIN_PASSWORD` : `seeded the demo operator ${DEMO_ADMIN.account}`);
+    } else if (password && (await demoPasswordUnchanged(database))) {
+      // A database first started without it (a demo, say): ADMIN_PASSWORD replaces the demo
+      // password, and only that one, so a later start never undoes a change made in the console.
+      await database.db
+        .updateTable('operator_user')
+        .set({ password_hash: await hashPassword(clientPasswordHash(password)), updated_at: nowIso() })
+        .where('account', '=', DEMO_ADMIN.account)
+        .execute();
+      log(`replaced the demo password of ${DEMO_ADMIN.account} with ADMIN_PASSWORD`);
+    }
   },
   seedDemoPlatform,
 ];
