@@ -5,7 +5,7 @@ import type { CallDef } from '@console/contract';
 import { loadConfig, type Config } from './config/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -52,6 +52,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     bodyLimit: 16 * 1024 * 1024,
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
+    frameworkErrors,
   });
   app.decorate('config', config);
   app.decorate('database', database);

@@ -22,4 +22,21 @@ describe('configuration', () => {
     expect(loadConfig({ ...env, DATABASE_URL: 'postgres://u@h:5432/db' }).databaseUrl).toBe('postgres://u@h:5432/db');
     expect(loadConfig(env).databaseUrl).toMatch(/^sqlite:\/.*\/data\/console\.db$/);
   });
+
+  it('refuses a PORT or SESSION_TTL_MINUTES that is not a whole number in range, naming it and the value', () => {
+    // Before, "12h" became NaN: the server started and every login then failed with a system error.
+    expect(() => loadConfig({ SESSION_TTL_MINUTES: '12h' })).toThrow('SESSION_TTL_MINUTES must be a whole number from 1 to 525600, got 12h');
+    for (const bad of ['0', '-5', '1.5', '1e3', '0x10', 'abc', '525601']) {
+      expect(() => loadConfig({ SESSION_TTL_MINUTES: bad }), bad).toThrow(/^SESSION_TTL_MINUTES must be a whole number/);
+    }
+    expect(() => loadConfig({ PORT: 'http' })).toThrow('PORT must be a whole number from 0 to 65535, got http');
+    for (const bad of ['65536', '-1', '80.5', '8080x']) expect(() => loadConfig({ PORT: bad }), bad).toThrow(/^PORT must be a whole number/);
+  });
+
+  it('reads a valid PORT and SESSION_TTL_MINUTES, and the defaults when they are unset or empty', () => {
+    expect(loadConfig({ PORT: '3000', SESSION_TTL_MINUTES: '30' })).toMatchObject({ port: 3000, sessionTtlMinutes: 30 });
+    expect(loadConfig({ PORT: ' 0 ', SESSION_TTL_MINUTES: '525600' })).toMatchObject({ port: 0, sessionTtlMinutes: 525600 });
+    expect(loadConfig({})).toMatchObject({ port: 8080, sessionTtlMinutes: 720 });
+    expect(loadConfig({ PORT: '', SESSION_TTL_MINUTES: '' })).toMatchObject({ port: 8080, sessionTtlMinutes: 720 });
+  });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, type Dimensions } from './domain-fixtures.ts';
+import { toNumber } from '../src/lib/sql.ts';
 
 interface List<T> {
   list: T[];
@@ -56,5 +57,43 @@ describeOnDatabases('dictionaries', (t) => {
       expect(r.status).toBe(401);
       expect(r.code).toBe('A0230');
     }
+  });
+});
+
+describeOnDatabases('agent/quick sibling order', (t) => {
+  it('orders siblings by id as a number, each agent before its sub-tree, where the paths\' text would not', async () => {
+    const { db } = t().database;
+    const dims = await createDimensions(db);
+    const add = async (code: string, parent: { id: number; path: string } | null) => {
+      const row = await db
+        .insertInto('agent')
+        .values({
+          code, name: code, parent_id: parent?.id ?? null, level: parent ? parent.path.split('/').length - 1 : 1, path: 'tmp', currency_id: dims.currency.CNY,
+          wallet_mode: 1, share_rate: 0, ip_whitelist: '', status: 1, remark: '', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const id = toNumber(row.id);
+      const path = `${parent?.path ?? '/'}${id}/`;
+      await db.updateTable('agent').set({ path }).where('id', '=', id).execute();
+      return { id, path };
+    };
+    // Ten children of B1 cross from one digit to two, and a root created after them gets a
+    // larger id than B1: both compare the other way round as text ("/4/10/" < "/4/5/", "/16/" < "/4/").
+    const b1 = { id: dims.agent.B1, path: `/${dims.agent.B1}/` };
+    const children = [];
+    for (let i = 0; i < 10; i++) children.push(await add(`B1-${i}`, b1));
+    const grandchild = await add('B1-0-0', children[0]!);
+    const root = await add('C1', null);
+    const all = [dims.agent.A1, dims.agent['A1-1'], dims.agent['A1-1-1'], b1, ...children, grandchild, root];
+    const paths = all.map((a) => (typeof a === 'number' ? null : a.path)).filter((p) => p !== null);
+    expect(paths.toSorted(), 'the ids must compare differently as text for this test to mean anything').not.toEqual(paths);
+
+    const token = await loginWithPermissions(t(), 'plain', '');
+    const r = await t().call<List<{ id: number; parent_id: number | null }>>('agent/quick', {}, { token });
+    expect(r.error_code).toBe('0');
+    expect(r.data.list.map((a) => a.id)).toEqual([
+      dims.agent.A1, dims.agent['A1-1'], dims.agent['A1-1-1'], b1.id, children[0]!.id, grandchild.id, ...children.slice(1).map((c) => c.id), root.id,
+    ]);
   });
 });

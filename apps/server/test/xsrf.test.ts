@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import { expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { hash } from './user-helpers.ts';
@@ -56,5 +57,62 @@ describeOnDatabases('XSRF cookie rule', (t) => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ error_code: '0' });
+  });
+
+  it('lets "Try it out" on /docs make calls: its requests echo the cookie that loading /docs set', async () => {
+    const page = await t().app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    const issued = /^XSRF-TOKEN=([^;]+);/.exec(String(page.headers['set-cookie'] ?? ''));
+    expect(issued, 'GET /docs issues the cookie').not.toBeNull();
+    const cookie = issued![1]!;
+    const script = await t().app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('requestInterceptor');
+
+    // Run the served initializer as the browser would, on a page of http://console.test/docs/
+    // holding that cookie, and take the configuration it hands Swagger UI.
+    const configs: Array<{ requestInterceptor?: (r: Record<string, unknown>) => Record<string, unknown> }> = [];
+    const browser: Record<string, unknown> = {
+      URL,
+      location: { href: 'http://console.test/docs/', origin: 'http://console.test' },
+      document: { cookie: `other=1; XSRF-TOKEN=${cookie}; last=2`, body: {}, createElement: () => ({ href: '' }), querySelector: () => null },
+      MutationObserver: class {
+        observe() {}
+        disconnect() {}
+      },
+      SwaggerUIBundle: Object.assign(
+        (config: (typeof configs)[number]) => {
+          configs.push(config);
+          return { initOAuth: () => undefined };
+        },
+        { presets: { apis: {} }, plugins: { DownloadUrl: {} } },
+      ),
+      SwaggerUIStandalonePreset: {},
+    };
+    browser.window = browser;
+    vm.createContext(browser);
+    vm.runInContext(script.body, browser);
+    (browser.onload as () => void)();
+    const intercept = configs[0]?.requestInterceptor;
+    expect(typeof intercept).toBe('function');
+
+    const request = intercept!({ url: 'http://console.test/v1/operator/login', method: 'POST', headers: { 'Content-Type': 'application/json' } });
+    expect(request.headers).toEqual({ 'Content-Type': 'application/json', 'X-XSRF-TOKEN': cookie });
+    const tried = await t().app.inject({
+      method: 'POST',
+      url: '/v1/operator/login',
+      payload: loginBody,
+      headers: { ...(request.headers as Record<string, string>), cookie: `XSRF-TOKEN=${cookie}` },
+    });
+    expect(tried.statusCode).toBe(200);
+    expect(tried.json()).toMatchObject({ error_code: '0' });
+    // The rule itself is unchanged: the same call without the header is still refused.
+    const bare = await t().app.inject({ method: 'POST', url: '/v1/operator/login', payload: loginBody, headers: { cookie: `XSRF-TOKEN=${cookie}` } });
+    expect(bare.statusCode).toBe(403);
+
+    // The token goes to no other origin, and a page without the cookie sends no header.
+    expect(intercept!({ url: 'https://elsewhere.test/v1/operator/login', headers: {} }).headers).toEqual({});
+    (browser.document as { cookie: string }).cookie = 'other=1';
+    expect(intercept!({ url: 'http://console.test/v1/operator/login', headers: {} }).headers).toEqual({});
   });
 });

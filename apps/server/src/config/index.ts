@@ -50,15 +50,30 @@ function databaseUrlOf(env: NodeJS.ProcessEnv): string {
   return file === null || file === ':memory:' ? url : `sqlite:${userPath(env, file)}`;
 }
 
+/**
+ * A whole-number setting, or the default when it is unset or empty. Anything else stops the start:
+ * `Number("12h")` is NaN, and a server started with it would fail every login instead.
+ */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(n >= min && n <= max)) throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  return n;
+}
+
+/** A year: a longer idle lifetime is no session limit at all, and far larger ones overflow a Date. */
+const SESSION_TTL_MAX_MINUTES = 365 * 24 * 60;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   return {
-    port: Number(env.PORT ?? 8080),
+    port: wholeNumber(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: databaseUrlOf(env),
     production,
     require2fa: env.REQUIRE_2FA === '1' || env.REQUIRE_2FA === 'true',
-    sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES ?? 12 * 60),
+    sessionTtlMinutes: wholeNumber(env, 'SESSION_TTL_MINUTES', 12 * 60, 1, SESSION_TTL_MAX_MINUTES),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),

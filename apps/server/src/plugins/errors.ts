@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, formatMoney, MONEY_UNITS_MAX, type Lang } from '@console/contract';
 import { ApiError } from '../lib/api-error.ts';
 import { requestLang } from '../lib/validation.ts';
@@ -24,28 +24,37 @@ const SUM_OVERFLOW: Record<Lang, string> = {
  * validation failures, HTTP 401 `{code:"A0230", msg}` for a missing or dead session, and
  * `{code, msg}` with the HTTP status for transport-level failures (bad JSON, unknown path, limits).
  */
+function answerError(error: Error, request: FastifyRequest, reply: FastifyReply) {
+  const lang = requestLang(request.headers['accept-language']);
+  if (error instanceof ApiError) {
+    if (error.code === ErrorCode.TokenInvalid) return reply.code(401).send({ code: error.code, msg: error.messageFor(lang) });
+    if (error.code === ErrorCode.XsrfMismatch) return reply.code(403).send({ code: error.code, msg: error.messageFor(lang) });
+    return reply.code(200).send({ error_code: error.code, error_msg: error.messageFor(lang), data: error.data });
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status === 429) {
+    return reply.code(429).send({ code: ErrorCode.RateLimited, msg: errorMessages[ErrorCode.RateLimited][lang] });
+  }
+  if (status && status >= 400 && status < 500) {
+    return reply.code(status).send({ code: ErrorCode.InvalidParameter, msg: `${errorMessages[ErrorCode.InvalidParameter][lang]}: ${error.message}` });
+  }
+  if (isSumOverflow(error)) {
+    request.log.warn({ err: error }, 'a sum passed the 64-bit range');
+    return reply.code(200).send({ error_code: ErrorCode.SystemError, error_msg: SUM_OVERFLOW[lang], data: null });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.code(500).send({ code: ErrorCode.SystemError, msg: errorMessages[ErrorCode.SystemError][lang] });
+}
+
+/**
+ * Fastify's `frameworkErrors` option (given when Fastify is built, app.ts): a URL the router cannot
+ * decode (`/%`, `/v1/operator/%E0%A4%A`) fails before any route or the error handler, and would
+ * otherwise be answered in Fastify's own shape.
+ */
+export const frameworkErrors = answerError;
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: Error, request, reply) => {
-    const lang = requestLang(request.headers['accept-language']);
-    if (error instanceof ApiError) {
-      if (error.code === ErrorCode.TokenInvalid) return reply.code(401).send({ code: error.code, msg: error.messageFor(lang) });
-      if (error.code === ErrorCode.XsrfMismatch) return reply.code(403).send({ code: error.code, msg: error.messageFor(lang) });
-      return reply.code(200).send({ error_code: error.code, error_msg: error.messageFor(lang), data: error.data });
-    }
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 429) {
-      return reply.code(429).send({ code: ErrorCode.RateLimited, msg: errorMessages[ErrorCode.RateLimited][lang] });
-    }
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ code: ErrorCode.InvalidParameter, msg: `${errorMessages[ErrorCode.InvalidParameter][lang]}: ${error.message}` });
-    }
-    if (isSumOverflow(error)) {
-      request.log.warn({ err: error }, 'a sum passed the 64-bit range');
-      return reply.code(200).send({ error_code: ErrorCode.SystemError, error_msg: SUM_OVERFLOW[lang], data: null });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ code: ErrorCode.SystemError, msg: errorMessages[ErrorCode.SystemError][lang] });
-  });
+  app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((request, reply) => {
     const lang = requestLang(request.headers['accept-language']);

@@ -49,7 +49,25 @@ export function buildOpenApiDocument(calls: readonly CallDef[]) {
   };
 }
 
+/**
+ * Swagger UI's request interceptor. Loading /docs sets the XSRF-TOKEN cookie (plugins/xsrf.ts), so
+ * every "Try it out" call carries it and must echo it in X-XSRF-TOKEN as the console does, or it
+ * is refused with 403. Only towards this page's own origin: the token is no other server's business.
+ *
+ * It runs in the browser: @fastify/swagger-ui sends its source text, so it may use nothing from
+ * this module (not even the cookie and header names, hence the literals) and no nested named
+ * functions (a transpiler may wrap those in a helper of its own).
+ */
+export function xsrfRequestInterceptor(request: Record<string, unknown>) {
+  const page = globalThis as unknown as { document: { cookie: string }; location: { href: string; origin: string } };
+  const cookie = /(?:^|;\s*)XSRF-TOKEN=([^;]*)/.exec(page.document.cookie);
+  if (cookie && new URL(String(request.url), page.location.href).origin === page.location.origin) {
+    request.headers = { ...(request.headers as Record<string, string> | undefined), 'X-XSRF-TOKEN': decodeURIComponent(cookie[1]!) };
+  }
+  return request;
+}
+
 export async function registerOpenApi(app: FastifyInstance, calls: readonly CallDef[]) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(calls) as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: xsrfRequestInterceptor } });
 }

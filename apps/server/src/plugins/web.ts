@@ -12,12 +12,16 @@ export async function registerWeb(app: FastifyInstance, dist: string) {
     app.log.warn({ dist }, 'the web console is not built; serving the API only');
     return;
   }
+  const root = path.resolve(dist);
+  // The dist folder's own assets/ only: the folders above it are the install's, and an install
+  // under a folder named "assets" must not get index.html cached for a year.
+  const assets = path.join(root, 'assets') + path.sep;
   await app.register(fastifyStatic, {
-    root: dist,
+    root,
     preCompressed: true,
     wildcard: true,
     setHeaders(res, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (path.resolve(filePath).startsWith(assets)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
   });

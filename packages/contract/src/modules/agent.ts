@@ -17,7 +17,7 @@ export type AgentQuickItem = z.infer<typeof agentQuickItemSchema>;
 export const agentQuick = defineCall({
   path: 'agent/quick',
   access: 'session',
-  summary: 'Every agent, in tree order (parents before children), for filters and pickers',
+  summary: 'Every agent, in tree order (each before its sub-tree, siblings by id), for filters and pickers',
   request: z.object({}),
   response: listOf(agentQuickItemSchema),
 });

@@ -4,12 +4,29 @@ import { toNumber } from '../../lib/sql.ts';
 
 /** SQL of agents used by the dictionaries and by sub-tree filters. */
 
+/** The ids of a tree path ("/1/5/12/" → [1, 5, 12]). */
+const pathIds = (p: string): number[] => p.split('/').filter(Boolean).map(Number);
+
+/**
+ * Tree order: each agent right before its sub-tree, siblings by id. Ordering by the path's text
+ * would put "/16/" before "/8/"; its ids are compared as numbers instead, and a path that is a
+ * prefix of another (a parent's) comes first.
+ */
+function byTreePath(a: string, b: string): number {
+  const x = pathIds(a);
+  const y = pathIds(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+  return x.length - y.length;
+}
+
 export async function listAgentsQuick(db: Kysely<DB>) {
+  // Sorted here, not in SQL: a numeric order of the path's segments has no portable SQL spelling,
+  // and the list is every agent anyway.
   const rows = await db
     .selectFrom('agent')
-    .select(['id', 'code', 'name', 'parent_id', 'level', 'currency_id', 'status'])
-    .orderBy('path')
+    .select(['id', 'code', 'name', 'parent_id', 'level', 'currency_id', 'status', 'path'])
     .execute();
+  rows.sort((a, b) => byTreePath(a.path, b.path));
   return rows.map((r) => ({
     id: toNumber(r.id),
     code: r.code,
