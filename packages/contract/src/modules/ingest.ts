@@ -36,13 +36,15 @@ export const ingestAmountSchema = z.string({ error: 'must be a decimal string, e
  */
 export const INGEST_TIME_MIN = '2000-01-01T00:00:00Z';
 export const INGEST_TIME_MAX = '2100-01-01T00:00:00Z';
+const TIME_MIN_MS = Date.parse(INGEST_TIME_MIN);
+const TIME_MAX_MS = Date.parse(INGEST_TIME_MAX);
 
 /** An instant with its zone: "2026-11-21T13:45:00+08:00" or "…Z". A time without a zone is ambiguous. */
 export const ingestTimeSchema = z.iso
   .datetime({ offset: true, error: 'must be an ISO-8601 time with a zone, e.g. "2026-11-21T13:45:00+08:00"' })
   .refine((s) => {
     const ms = Date.parse(s);
-    return ms >= Date.parse(INGEST_TIME_MIN) && ms < Date.parse(INGEST_TIME_MAX);
+    return ms >= TIME_MIN_MS && ms < TIME_MAX_MS;
   }, { error: 'must lie between 2000-01-01 and 2099-12-31 (UTC)' });
 
 /** A UTF-16 half of a character without its other half: JSON can carry it, neither database can store it. */

@@ -22,6 +22,9 @@ export function adminPasswordFromEnv(env: NodeJS.ProcessEnv = process.env): stri
   return password;
 }
 
+/** What the database keeps of a plain password (the console sends its double MD5, which is hashed). */
+const storedPassword = (plain: string) => hashPassword(clientPasswordHash(plain));
+
 /**
  * Seeds the operator `admin` on an empty database, with `password` (default: the demo password).
  * Returns true when it did.
@@ -37,7 +40,7 @@ export async function seedOperators(database: Database, password: string = DEMO_
       name: 'Administrator',
       phone: '',
       status: 1,
-      password_hash: await hashPassword(clientPasswordHash(password)),
+      password_hash: await storedPassword(password),
       totp_secret: null,
       totp_pending_secret: null,
       permissions: ALL_PERMISSION_CODES.join(','),
@@ -76,7 +79,7 @@ export const seedSteps: SeedStep[] = [
       // password, and only that one, so a later start never undoes a change made in the console.
       await database.db
         .updateTable('operator_user')
-        .set({ password_hash: await hashPassword(clientPasswordHash(password)), updated_at: nowIso() })
+        .set({ password_hash: await storedPassword(password), updated_at: nowIso() })
         .where('account', '=', DEMO_ADMIN.account)
         .execute();
       log(`replaced the demo password of ${DEMO_ADMIN.account} with ADMIN_PASSWORD`);

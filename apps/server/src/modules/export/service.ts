@@ -181,7 +181,7 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
   const user = ctx.user!;
   if (toNumber(row.requested_by) !== user.id && !user.permissions.has(EXPORT_MANAGEMENT)) throw new ApiError(ErrorCode.NoPermission);
   const item = itemOf(row, nowIso());
-  const def = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT].find((d) => d.path === item.report_path);
+  const def = report.reportCallPairs.find((p) => p.def.path === item.report_path)?.def;
   if (!def || !user.permissions.has(def.permission)) throw new ApiError(ErrorCode.NoPermission);
   if (item.status === 'expired' || (item.status === 'done' && !fs.existsSync(row.file_path))) {
     throw new ApiError(ErrorCode.NotFound, {

@@ -96,19 +96,17 @@ async function firstRejection<R extends { index: number }>(
     if (at === null) return first;
     const before = records.filter((r) => r.index < at);
     if (before.length === 0) return first;
-    try {
-      await writeTransaction(database, async (db) => {
-        await run(db, before);
-        throw new TrialOver();
-      });
-    } catch (err) {
-      if (err instanceof TrialOver) return first;
-      if (!(err instanceof IngestRejected)) throw err;
-      if (err.rejection.index === null || err.rejection.index >= at) return first;
-      first = err;
-      continue;
+    // The trial always throws: TrialOver when nothing before `at` is refused.
+    const earlier = await writeTransaction(database, async (db) => {
+      await run(db, before);
+      throw new TrialOver();
+    }).catch((err: unknown) => err);
+    if (!(earlier instanceof IngestRejected)) {
+      if (earlier instanceof TrialOver) return first;
+      throw earlier;
     }
-    return first;
+    if (earlier.rejection.index === null || earlier.rejection.index >= at) return first;
+    first = earlier;
   }
 }
 

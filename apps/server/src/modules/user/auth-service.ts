@@ -64,9 +64,9 @@ interface Guess {
  * it is checked: the guess is written down as a failure first and counted together with those
  * before it; it is taken back when the guess proves right or the attempt is refused for another
  * reason (refuse). A guess that ends in an unexpected error keeps its place: its answer may already
- * have told whether the guess was right. Counting and writing run in one transaction locked per account and per IP (lockNames),
- * so guesses that arrive together, at any of the servers on the database, are counted one after
- * another, never all against the same earlier count.
+ * have told whether the guess was right. Counting and writing run in one transaction locked per
+ * account and per IP (lockNames), so guesses that arrive together, at any of the servers on the
+ * database, are counted one after another, never all against the same earlier count.
  *
  * Over the limit it refuses (A0212, with when to retry) before any password is checked, and a
  * locked account answers the same whether the password is right or not. The refusal is logged but
