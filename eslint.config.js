@@ -14,6 +14,7 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/one-way-imports': 'error',
+      'boundaries/no-import-cycles': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },

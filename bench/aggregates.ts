@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import type { Dialect } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { createTempDatabase } from '../apps/server/test/temp-database.ts';
-import { writeTransaction } from '../apps/server/src/lib/write-transaction.ts';
+import { writeTransaction } from '../apps/server/src/db/write-transaction.ts';
 import { applyBets, type SettledBet } from '../apps/server/src/modules/aggregate/service.ts';
 
 const { values } = parseArgs({ options: { batches: { type: 'string', default: '100' }, only: { type: 'string' } } });

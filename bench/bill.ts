@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 import { benchServer, runWithHeapPad } from './server.ts';
 import { quantile } from './stats.ts';
 

@@ -16,7 +16,7 @@ import type { DB } from '../apps/server/src/db/schema.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { seedOperators } from '../apps/server/src/db/seed/index.ts';
 import { rebuildAggregates, vacuumAggregates } from '../apps/server/src/modules/aggregate/maintenance.ts';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 
 const [fromUrl, toUrl] = process.argv.slice(2);
 if (!fromUrl?.startsWith('sqlite:') || !toUrl?.startsWith('postgres')) throw new Error('usage: copy-to-postgres.ts sqlite:<file> postgres://…');

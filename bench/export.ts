@@ -22,7 +22,7 @@ import { report } from '@console/contract';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
 import { latencySummary, lightCallLatencies } from './stats.ts';
 

@@ -27,8 +27,8 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import type { Dialect } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
-import { generateDemo } from '../apps/server/src/db/seed/demo.ts';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { generateDemo } from '../apps/server/src/modules/demo/generator.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
 import { median } from './stats.ts';
 

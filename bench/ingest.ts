@@ -27,11 +27,11 @@ import { parseArgs } from 'node:util';
 import { formatMoney, type ingest } from '@console/contract';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openDatabase, type Database, type Dialect } from '../apps/server/src/db/database.ts';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrations/index.ts';
 import { createTempDatabase, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
 import { median } from './stats.ts';
-import { generateDemo, prng } from '../apps/server/src/db/seed/demo.ts';
+import { generateDemo, prng } from '../apps/server/src/modules/demo/generator.ts';
 import { betStageMs, ingestBets, ingestTransfers } from '../apps/server/src/modules/ingest/service.ts';
 import { addKey } from '../apps/server/src/modules/key/service.ts';
 

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { sql, type RawBuilder } from 'kysely';
 import { report, TIMEZONES } from '@console/contract';
-import { toNumber } from '../apps/server/src/lib/sql.ts';
+import { toNumber } from '../apps/server/src/db/sql.ts';
 import { benchServer, runWithHeapPad } from './server.ts';
 import { latencySummary, lightCallLatencies, quantile } from './stats.ts';
 

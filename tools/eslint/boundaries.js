@@ -1,14 +1,30 @@
-// One-way dependencies (DESIGN.md §7), checked on every import:
+// One-way dependencies (docs/architecture.md), checked on every import:
 //   web → contract ← server; web and server never import each other; the contract imports neither.
 //   In the web app: components/ and lib/ (shared) → features/ → app/; a feature never imports
 //   another feature, and shared code never imports features or app.
+//   In the server (src/): lib/ is the bottom and imports nothing of the server outside lib/;
+//   config/ imports only lib/; db/ imports only db/ and lib/ (never a module); plugins/ import no
+//   module; in a module, routes never import a repository, a repository never imports a service or
+//   routes, and another module is used only through its service, repository or shared types.
+// A second rule, no-import-cycles, fails any file that is part of an import cycle.
 import path from 'node:path';
+import { importCycles, importGraph } from '../imports/graph.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 function area(file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
   if (rel.startsWith('packages/contract/')) return { part: 'contract' };
+  if (rel.startsWith('apps/server/src/')) {
+    const parts = rel.slice('apps/server/src/'.length).split('/');
+    if (parts.length === 1) return { part: 'server', layer: 'top' };
+    const [layer, name, file] = parts;
+    if (layer === 'modules') {
+      if (!file) return { part: 'server', layer: 'registry' }; // modules/index.ts
+      return { part: 'server', layer, module: name, kind: file.replace(/\.tsx?$/, '') };
+    }
+    return { part: 'server', layer };
+  }
   if (rel.startsWith('apps/server/')) return { part: 'server' };
   if (rel.startsWith('apps/web/src/')) {
     const [layer, name] = rel.slice('apps/web/src/'.length).split('/');
@@ -28,6 +44,38 @@ function targetOf(source, importer) {
 
 const SHARED_WEB_LAYERS = new Set(['components', 'lib', 'locales', 'stores']);
 
+/** What the server's layers may import, by the importer's layer (other layers: anything). */
+const SERVER_LAYERS_ALLOWED = {
+  lib: new Set(['lib']),
+  config: new Set(['config', 'lib']),
+  db: new Set(['db', 'lib']),
+  plugins: new Set(['plugins', 'config', 'db', 'lib']),
+};
+/** The files of a module that another module may import. */
+const MODULE_SURFACE = new Set(['service', 'repository', 'types']);
+
+function serverRule(from, to) {
+  if (!from.layer || !to.layer) return undefined;
+  const allowed = SERVER_LAYERS_ALLOWED[from.layer];
+  if (allowed && !allowed.has(to.layer)) return `server ${from.layer}/ must not import ${to.layer === 'top' ? 'the start files' : `${to.layer}/`} (layers point one way: lib ← db ← modules)`;
+  if (from.layer !== 'modules' || to.layer !== 'modules') return undefined;
+  if (from.kind === 'routes' && to.kind === 'repository') return 'routes never import a repository: go through a service';
+  if (from.kind === 'repository' && (to.kind === 'service' || to.kind === 'routes')) return 'a repository never imports a service or routes';
+  if (from.module !== to.module && !MODULE_SURFACE.has(to.kind)) return `module "${from.module}" may use module "${to.module}" only through its service, repository or types`;
+  return undefined;
+}
+
+let cyclicFiles;
+/** Every file of ours that is part of an import cycle (computed once per lint run). */
+function filesInCycles() {
+  if (!cyclicFiles) {
+    const graph = importGraph(['packages/contract/src', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'bench', 'e2e'].map((d) => path.join(root, d)));
+    cyclicFiles = new Map();
+    for (const cycle of importCycles(graph)) for (const file of cycle) cyclicFiles.set(file, cycle);
+  }
+  return cyclicFiles;
+}
+
 export default {
   rules: {
     'one-way-imports': {
@@ -43,6 +91,7 @@ export default {
           if (from.part === 'contract' && to.part !== 'contract') why = 'the contract depends on zod only';
           else if (from.part === 'web' && to.part === 'server') why = 'the web never imports the server';
           else if (from.part === 'server' && to.part === 'web') why = 'the server never imports the web';
+          else if (from.part === 'server' && to.part === 'server') why = serverRule(from, to);
           else if (from.part === 'web' && to.part === 'web') {
             if (from.feature && to.feature && from.feature !== to.feature) why = `feature "${from.feature}" imports feature "${to.feature}"; move the shared piece to components/ or lib/`;
             else if (SHARED_WEB_LAYERS.has(from.layer) && (to.layer === 'features' || to.layer === 'app')) why = `shared ${from.layer}/ must not import ${to.layer}/`;
@@ -54,6 +103,17 @@ export default {
           ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
           ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
           ExportAllDeclaration: (node) => check(node, node.source.value),
+        };
+      },
+    },
+    'no-import-cycles': {
+      meta: { type: 'problem', schema: [], messages: { cycle: 'this file is part of an import cycle: {{files}}' } },
+      create(context) {
+        return {
+          Program(node) {
+            const cycle = filesInCycles().get(path.resolve(context.filename));
+            if (cycle) context.report({ node, messageId: 'cycle', data: { files: cycle.map((f) => path.relative(root, f)).join(' → ') } });
+          },
         };
       },
     },

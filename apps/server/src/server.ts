@@ -3,13 +3,16 @@ import { loadConfig } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { DEMO_ADMIN, demoPasswordUnchanged, seed } from './db/seed/index.ts';
+import { seedDemoPlatform } from './modules/demo/first-start.ts';
 
 /** Starts the whole product: migrate, seed a first start, serve API + console, stop cleanly. */
 async function main() {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
-  await seed(database, (msg) => console.log(`[seed] ${msg}`));
+  const seedLog = (msg: string) => console.log(`[seed] ${msg}`);
+  await seed(database, seedLog);
+  await seedDemoPlatform(database, seedLog);
 
   if (config.production && (await demoPasswordUnchanged(database))) {
     console.error(

@@ -13,7 +13,7 @@ import {
   LONG_SEGMENT_HH,
   monthSegmentOf,
   periodStarts,
-} from '../src/modules/aggregate/periods.ts';
+} from '../src/lib/periods.ts';
 
 /** A seeded generator, so a failure can be replayed. */
 function rng(seed: number) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ingestTransfers } from '../src/modules/ingest/service.ts';
-import { toNumber } from '../src/lib/sql.ts';
+import { toNumber } from '../src/db/sql.ts';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { ingestScenario, rng } from './report-fixtures.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, type Dimensions } from './domain-fixtures.ts';
-import { toNumber } from '../src/lib/sql.ts';
+import { toNumber } from '../src/db/sql.ts';
 
 interface List<T> {
   list: T[];

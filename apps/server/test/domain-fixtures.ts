@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { ingest } from '@console/contract';
 import type { DB } from '../src/db/schema.ts';
-import { int8Text, toNumber } from '../src/lib/sql.ts';
+import { int8Text, toNumber } from '../src/db/sql.ts';
 import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
 import { sql } from 'kysely';
 import type { TestApp } from './harness.ts';

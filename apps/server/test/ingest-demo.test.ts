@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { createTestDatabase, isPgReachable } from './harness.ts';
 import { describeOnDatabases } from './harness.ts';
 import { ledgerProblems } from './domain-fixtures.ts';
-import { generateDemo, hasDomainData } from '../src/db/seed/demo.ts';
-import { int8Text, toNumber } from '../src/lib/sql.ts';
+import { generateDemo, hasDomainData } from '../src/modules/demo/generator.ts';
+import { int8Text, toNumber } from '../src/db/sql.ts';
 
 const END = Date.parse('2026-06-15T09:30:00Z');
 const OPTIONS = { bets: 3000, days: 6, seed: 42, players: 150, end: END };

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ingestCounts, postIngest, transferRecord, walletBalance, type Dimensions } from './domain-fixtures.ts';
-import { int8Text, toNumber } from '../src/lib/sql.ts';
+import { int8Text, toNumber } from '../src/db/sql.ts';
 
 describeOnDatabases('ingest', (t) => {
   let dims: Dimensions;

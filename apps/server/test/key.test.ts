@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { decryptSecret, keyEncryptionKey } from '../src/lib/secret-box.ts';
-import { toNumber } from '../src/lib/sql.ts';
+import { toNumber } from '../src/db/sql.ts';
 
 interface KeySecret {
   id: number;

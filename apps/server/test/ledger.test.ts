@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ledgerProblems, postIngest, transferRecord, walletBalance } from './domain-fixtures.ts';
-import { prng } from '../src/db/seed/demo.ts';
+import { prng } from '../src/modules/demo/generator.ts';
 import { ingestBets, ingestTransfers } from '../src/modules/ingest/service.ts';
-import { toNumber } from '../src/lib/sql.ts';
+import { toNumber } from '../src/db/sql.ts';
 
 describeOnDatabases('wallet ledger', (t) => {
   let auth: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantsOfUtcDay, utcDayOf, utcDaysOf } from '../src/lib/player-days.ts';
+import { instantsOfUtcDay, utcDayOf, utcDaysOf } from '../src/db/player-days.ts';
 
 const DAY = 86_400_000;
 

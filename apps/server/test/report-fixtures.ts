@@ -7,7 +7,7 @@
 import { formatMoney, ratio4, report, TIMEZONES, type ingest } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { toNumber } from '../src/lib/sql.ts';
+import { toNumber } from '../src/db/sql.ts';
 import { ingestBets, ingestTransfers } from '../src/modules/ingest/service.ts';
 import { createDimensions, type Dimensions } from './domain-fixtures.ts';
 import type { TestApp } from './harness.ts';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations/index.ts';
-import { DEMO_DEFAULTS, generateDemo, hasDomainData } from '../db/seed/demo.ts';
+import { DEMO_DEFAULTS, generateDemo, hasDomainData } from '../modules/demo/generator.ts';
 import { seedOperators } from '../db/seed/index.ts';
 import { addKey } from '../modules/key/service.ts';
 

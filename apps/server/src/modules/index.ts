@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { CallDef } from '@console/contract';
+import type { ServerModule } from '../plugins/calls.ts';
 import { userModule } from './user/index.ts';
 import { agentModule } from './agent/routes.ts';
 import { billModule } from './bill/routes.ts';
@@ -11,11 +10,6 @@ import { platformModule } from './platform/routes.ts';
 import { reportModule } from './report/routes.ts';
 import { exportModule } from './export/routes.ts';
 
-/** One entry per domain module: the contract calls it serves and how it registers them. */
-export interface ServerModule {
-  name: string;
-  calls: readonly CallDef[];
-  register(app: FastifyInstance): Promise<void> | void;
-}
+export type { ServerModule } from '../plugins/calls.ts';
 
 export const modules: ServerModule[] = [userModule, agentModule, currencyModule, gameModule, platformModule, keyModule, billModule, ingestModule, reportModule, exportModule];

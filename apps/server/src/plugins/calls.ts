@@ -11,6 +11,13 @@ import { findNulCharacter, formatNulCharacter, formatZodError, requestLang } fro
 import { nowIso } from '../lib/time.ts';
 import { authenticate, type SessionUser } from './session.ts';
 
+/** One entry per domain module (modules/index.ts lists them): the contract calls it serves and how it registers them. */
+export interface ServerModule {
+  name: string;
+  calls: readonly CallDef[];
+  register(app: FastifyInstance): Promise<void> | void;
+}
+
 export interface CallContext {
   /** The database, or the call's transaction when the call changes data. */
   db: Kysely<DB>;

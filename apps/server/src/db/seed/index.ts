@@ -2,7 +2,6 @@ import { ALL_PERMISSION_CODES } from '@console/contract';
 import type { Database } from '../database.ts';
 import { clientPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
-import { seedDemoPlatform } from './demo-step.ts';
 
 export const DEMO_ADMIN = { account: 'admin', password: 'admin123' } as const;
 
@@ -65,8 +64,9 @@ export async function demoPasswordUnchanged(database: Database): Promise<boolean
 }
 
 /**
- * Seeds everything a first start needs. Steps run in order; each decides on its own whether its
- * data is already there, so a second start seeds nothing.
+ * Seeds the operators a first start needs. Steps run in order; each decides on its own whether its
+ * data is already there, so a second start seeds nothing. The demo platform is generated after
+ * them by modules/demo (server.ts runs both): db/ never imports a module.
  */
 export type SeedStep = (database: Database, log: (msg: string) => void) => Promise<void>;
 export const seedSteps: SeedStep[] = [
@@ -85,7 +85,6 @@ export const seedSteps: SeedStep[] = [
       log(`replaced the demo password of ${DEMO_ADMIN.account} with ADMIN_PASSWORD`);
     }
   },
-  seedDemoPlatform,
 ];
 
 export async function seed(database: Database, log: (msg: string) => void) {

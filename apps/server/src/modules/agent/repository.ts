@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
-/** SQL of agents used by the dictionaries and by sub-tree filters. */
+/** SQL of agents used by the dictionaries, and by the sub-tree filters and labels of other modules. */
 
 /** The ids of a tree path ("/1/5/12/" → [1, 5, 12]). */
 const pathIds = (p: string): number[] => p.split('/').filter(Boolean).map(Number);
@@ -42,4 +42,17 @@ export async function listAgentsQuick(db: Kysely<DB>) {
 export async function agentPath(db: Kysely<DB>, id: number): Promise<string | undefined> {
   const r = await db.selectFrom('agent').select('path').where('id', '=', id).executeTakeFirst();
   return r?.path;
+}
+
+/** The agent and its whole sub-tree (its path is a prefix of theirs); null when the agent does not exist. */
+export async function agentSubtree(db: Kysely<DB>, agentId: number): Promise<number[] | null> {
+  const agent = await db.selectFrom('agent').select('path').where('id', '=', agentId).executeTakeFirst();
+  if (!agent) return null;
+  const rows = await db.selectFrom('agent').select('id').where('path', 'like', `${agent.path}%`).execute();
+  return rows.map((r) => toNumber(r.id));
+}
+
+/** An agent's code and name, or undefined when there is no such agent. */
+export async function agentLabel(db: Kysely<DB>, id: number) {
+  return db.selectFrom('agent').select(['code', 'name']).where('id', '=', id).executeTakeFirst();
 }

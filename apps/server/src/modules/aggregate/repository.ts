@@ -2,15 +2,11 @@ import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
 import { MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { int8Text, timeSpan, toNumber } from '../../lib/sql.ts';
-import type { NewPlayer, SettledBet } from './service.ts';
-import { AGG_KEYS, AGG_TABLES, AGG_VALUES, withAggregates, type AggTableName } from './tables.ts';
+import { int8Text, timeSpan, toNumber } from '../../db/sql.ts';
+import type { AggRow, NewPlayer, SettledBet } from './types.ts';
 
-/** One pre-summed aggregate row: key columns then value columns, in AGG_KEYS/AGG_VALUES order. */
-export interface AggRow {
-  key: number[];
-  values: bigint[];
-}
+export type { AggRow } from './types.ts';
+import { AGG_KEYS, AGG_TABLES, AGG_VALUES, withAggregates, type AggTableName } from './tables.ts';
 
 /**
  * SQLite statements hold at most 256 rows, and a shorter batch is padded with NULL rows up to a

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
-import { DAY_MS, instantsOfUtcDay } from '../../lib/player-days.ts';
-import { int8Text, toNumber } from '../../lib/sql.ts';
+import { DAY_MS, instantsOfUtcDay } from '../../db/player-days.ts';
+import { int8Text, toNumber } from '../../db/sql.ts';
 
 const { LEDGER_TYPES } = bill;
 

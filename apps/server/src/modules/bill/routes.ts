@@ -1,6 +1,5 @@
 import { bill as contract } from '@console/contract';
-import { registerCall } from '../../plugins/calls.ts';
-import type { ServerModule } from '../index.ts';
+import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { billList } from './service.ts';
 
 export const billModule: ServerModule = {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { formatMoney, type bill, type CallParsed } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { playerDaysCondition } from '../../lib/player-days.ts';
-import { timeSpan } from '../../lib/sql.ts';
+import { playerDaysCondition } from '../../db/player-days.ts';
+import { timeSpan } from '../../db/sql.ts';
 import { agentPath } from '../agent/repository.ts';
 import { countEntries, ledgerStretches, pageLedger, pageWindow, type BillFilter } from './repository.ts';
 

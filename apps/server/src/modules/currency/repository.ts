@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 export interface CurrencyFilter {
   status?: number | undefined;
@@ -23,4 +23,9 @@ export async function listCurrencies(db: Kysely<DB>, f: CurrencyFilter, paging?:
     total: toNumber(total?.n),
     list: rows.map((r) => ({ ...r, id: toNumber(r.id), decimals: toNumber(r.decimals), status: toNumber(r.status), sort: toNumber(r.sort) })),
   };
+}
+
+/** A currency's code, or undefined when there is none (the filter lines of an export). */
+export async function currencyLabel(db: Kysely<DB>, id: number) {
+  return db.selectFrom('currency').select(['code']).where('id', '=', id).executeTakeFirst();
 }

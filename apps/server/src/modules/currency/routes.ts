@@ -1,6 +1,5 @@
 import { currency as contract } from '@console/contract';
-import { registerCall } from '../../plugins/calls.ts';
-import type { ServerModule } from '../index.ts';
+import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { currencyList } from './service.ts';
 
 export const currencyModule: ServerModule = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 /** SQL of the export records (table `export`, migration 0002). */
 
@@ -80,15 +80,4 @@ export async function runningSince(db: Kysely<DB>, before: string): Promise<numb
 
 export async function markExpired(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (ids.length) await db.updateTable('export').set({ status: 'expired', file_path: '' }).where('id', 'in', ids).execute();
-}
-
-/** Codes and names of the entities a report was filtered by, for the lines written on the sheet. */
-export async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: number; platformId: number; currencyId: number }) {
-  const [agent, game, platform, currency] = await Promise.all([
-    ids.agentId > 0 ? db.selectFrom('agent').select(['code', 'name']).where('id', '=', ids.agentId).executeTakeFirst() : undefined,
-    ids.gameId > 0 ? db.selectFrom('game').select(['code', 'name_zh', 'name_en']).where('id', '=', ids.gameId).executeTakeFirst() : undefined,
-    ids.platformId > 0 ? db.selectFrom('platform').select(['code', 'name']).where('id', '=', ids.platformId).executeTakeFirst() : undefined,
-    ids.currencyId > 0 ? db.selectFrom('currency').select(['code']).where('id', '=', ids.currencyId).executeTakeFirst() : undefined,
-  ]);
-  return { agent, game, platform, currency };
 }

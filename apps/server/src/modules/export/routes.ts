@@ -1,15 +1,20 @@
-import { exportFile } from '@console/contract';
-import { registerCall } from '../../plugins/calls.ts';
-import type { ServerModule } from '../index.ts';
-import { asBinary, cleanUpExports, exportDownload, exportList } from './service.ts';
+import { exportFile, report } from '@console/contract';
+import { registerCall, type ServerModule } from '../../plugins/calls.ts';
+import { asBinary, cleanUpExports, exportDownload, exportList, exportReport } from './service.ts';
 
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 
-/** The export list and re-download; expired and cut-off exports are cleaned up on start and every hour. */
+/**
+ * Every report's /export call, the export list and re-download; expired and cut-off exports are
+ * cleaned up on start and every hour.
+ */
 export const exportModule: ServerModule = {
   name: 'export',
-  calls: exportFile.exportCalls,
+  calls: [...report.reportCallPairs.map((pair) => pair.export), ...exportFile.exportCalls],
   register(app) {
+    for (const pair of report.reportCallPairs) {
+      registerCall(app, asBinary(pair.export), async (input, ctx) => exportReport(ctx, pair.def, input));
+    }
     registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx, input));
     registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id));
     const cleanup = () =>

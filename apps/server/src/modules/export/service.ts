@@ -5,12 +5,16 @@ import type { Kysely } from 'kysely';
 import { ErrorCode, exportFile, report, TIMEZONES, type CallDef, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
+import { agentLabel } from '../agent/repository.ts';
+import { currencyLabel } from '../currency/repository.ts';
+import { gameLabel } from '../game/repository.ts';
+import { platformLabel } from '../platform/repository.ts';
 import { exportSource, type Row } from '../report/service.ts';
 import { headerOf, kindOf, label } from './columns.ts';
-import { expiredExports, failExport, filterNames, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
+import { expiredExports, failExport, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
 import { streamRows } from './stream.ts';
 import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
 
@@ -34,6 +38,17 @@ const EXPORT_MANAGEMENT = '1305';
 function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
   const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
   return keys.map((key) => ({ key, header: headerOf(key, lang), kind: kindOf(key) }));
+}
+
+/** Codes and names of the entities a report was filtered by (0: not filtered), for the lines written on the sheet. */
+async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: number; platformId: number; currencyId: number }) {
+  const [agent, game, platform, currency] = await Promise.all([
+    ids.agentId > 0 ? agentLabel(db, ids.agentId) : undefined,
+    ids.gameId > 0 ? gameLabel(db, ids.gameId) : undefined,
+    ids.platformId > 0 ? platformLabel(db, ids.platformId) : undefined,
+    ids.currencyId > 0 ? currencyLabel(db, ids.currencyId) : undefined,
+  ]);
+  return { agent, game, platform, currency };
 }
 
 async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang, account: string, at: string): Promise<Array<[string, string]>> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 export async function listGames(db: Kysely<DB>) {
   const rows = await db
@@ -13,4 +13,9 @@ export async function listGames(db: Kysely<DB>) {
     .orderBy('g.id')
     .execute();
   return rows.map((r) => ({ ...r, id: toNumber(r.id), platform_id: toNumber(r.platform_id), status: toNumber(r.status), sort: toNumber(r.sort) }));
+}
+
+/** A game's code and names, or undefined when there is none (the filter lines of an export). */
+export async function gameLabel(db: Kysely<DB>, id: number) {
+  return db.selectFrom('game').select(['code', 'name_zh', 'name_en']).where('id', '=', id).executeTakeFirst();
 }

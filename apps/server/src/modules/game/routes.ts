@@ -1,6 +1,5 @@
 import { game as contract } from '@console/contract';
-import { registerCall } from '../../plugins/calls.ts';
-import type { ServerModule } from '../index.ts';
+import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { gameList } from './service.ts';
 
 export const gameModule: ServerModule = {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
-import { chunksFor, insertMany, type PgColumnType } from '../../lib/bulk-sql.ts';
-import { toNumber } from '../../lib/sql.ts';
-import type { BetAmounts } from '../aggregate/service.ts';
+import { chunksFor, insertMany, type PgColumnType } from '../../db/bulk-sql.ts';
+import { toNumber } from '../../db/sql.ts';
+import type { BetAmounts } from '../aggregate/types.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/service.ts';
-import type { ServerModule } from '../index.ts';
 import { IngestRejected, ingestBets, ingestTransfers } from './service.ts';
+import type { ServerModule } from '../../plugins/calls.ts';
 
 /**
  * POST /v1/ingest/bets and /v1/ingest/transfers. Not operator calls: the caller is a game server

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { parseMoney, ingest as contract } from '@console/contract';
-import type { BetAmounts } from '../aggregate/service.ts';
+import type { BetAmounts } from '../aggregate/types.ts';
 
 type IngestRejection = contract.IngestRejection;
 

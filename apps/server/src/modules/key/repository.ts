@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 /** SQL of API keys. Secrets are never selected for lists. */
 

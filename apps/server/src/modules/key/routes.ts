@@ -1,6 +1,5 @@
 import { key as keyContract } from '@console/contract';
-import { registerCall } from '../../plugins/calls.ts';
-import type { ServerModule } from '../index.ts';
+import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { addKey, editKeyStatus, keyList, rotateKey } from './service.ts';
 
 export const keyModule: ServerModule = {

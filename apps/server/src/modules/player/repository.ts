@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { chunksFor, updateBigintById } from '../../lib/bulk-sql.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { chunksFor, updateBigintById } from '../../db/bulk-sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 /** SQL of the player table used by the ingest. */
 

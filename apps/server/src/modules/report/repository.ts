@@ -2,9 +2,9 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Lang, report } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { playerDaysCondition } from '../../lib/player-days.ts';
-import { toNumber } from '../../lib/sql.ts';
-import { coverRange, HH_MS, HH_PER_DAY, isLongDaySegment, localMonths, LONG_SEGMENT_HH, periodStarts, type PeriodRange } from '../aggregate/periods.ts';
+import { playerDaysCondition } from '../../db/player-days.ts';
+import { toNumber } from '../../db/sql.ts';
+import { coverRange, HH_MS, HH_PER_DAY, isLongDaySegment, localMonths, LONG_SEGMENT_HH, periodStarts, type PeriodRange } from '../../lib/periods.ts';
 
 /**
  * The SQL of every report. Reports read the aggregate tables only (docs/reports.md); the bet-record
@@ -1080,14 +1080,6 @@ export async function queryBetting(db: Kysely<DB>, f: ResolvedFilter, o: RowQuer
 
 // ---------------------------------------------------------------------------------------------
 // Filter resolution.
-
-/** The agent and its whole sub-tree (its path is a prefix of theirs); null when the agent does not exist. */
-export async function agentSubtree(db: Kysely<DB>, agentId: number): Promise<number[] | null> {
-  const agent = await db.selectFrom('agent').select('path').where('id', '=', agentId).executeTakeFirst();
-  if (!agent) return null;
-  const rows = await db.selectFrom('agent').select('id').where('path', 'like', `${agent.path}%`).execute();
-  return rows.map((r) => toNumber(r.id));
-}
 
 /** Which of the filter's game, platform and currency ids (0: not filtered) name nothing stored. */
 export async function unknownFilterIds(db: Kysely<DB>, ids: { game_id: number; platform_id: number; currency_id: number }) {

@@ -3,10 +3,10 @@ import { ErrorCode, formatMoney, ratio4, report, timezoneOffsetMinutes, type Lan
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { toNumber } from '../../lib/sql.ts';
-import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../aggregate/periods.ts';
+import { toNumber } from '../../db/sql.ts';
+import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../../lib/periods.ts';
+import { agentSubtree } from '../agent/repository.ts';
 import {
-  agentSubtree,
   bettingQuery,
   bettingSortable,
   countsEveryGroup,

@@ -6,7 +6,7 @@ import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hashPassword, newToken, verifyPassword } from '../../lib/passwords.ts';
 import { keyEncryptionKey, keyedDigest } from '../../lib/secret-box.ts';
 import type { SmsSender } from '../../lib/sms.ts';
-import { lockNames, writeTransaction } from '../../lib/write-transaction.ts';
+import { lockNames, writeTransaction } from '../../db/write-transaction.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import * as repo from './repository.ts';
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';

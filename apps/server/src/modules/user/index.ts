@@ -1,6 +1,6 @@
 import { userCalls } from '@console/contract';
-import type { ServerModule } from '../index.ts';
 import { registerUserRoutes } from './routes.ts';
+import type { ServerModule } from '../../plugins/calls.ts';
 
 /** Operator accounts: login, sessions, the second factor, account management and permissions. */
 export const userModule: ServerModule = {

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { user } from '@console/contract';
 import type { DB, OperatorUserTable } from '../../db/schema.ts';
-import { toNumber } from '../../lib/sql.ts';
+import { toNumber } from '../../db/sql.ts';
 
 /** Every SQL statement of the operator-user module. Ids come back as numbers on both drivers. */
 

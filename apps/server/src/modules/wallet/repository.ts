@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../lib/bulk-sql.ts';
-import { utcDayOf } from '../../lib/player-days.ts';
-import { int8Text, toNumber } from '../../lib/sql.ts';
+import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
+import { utcDayOf } from '../../db/player-days.ts';
+import { int8Text, toNumber } from '../../db/sql.ts';
 
 /** SQL of wallets and their ledger. */
 

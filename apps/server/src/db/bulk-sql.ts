@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database.ts';
-import { PER_ROW } from '../db/sqlite-statement-cache.ts';
-import type { DB } from '../db/schema.ts';
+import type { Dialect } from './database.ts';
+import { PER_ROW } from './sqlite-statement-cache.ts';
+import type { DB } from './schema.ts';
 
 /**
  * SQLite binds at most 32,766 parameters per statement and PostgreSQL 65,535; multi-row inserts

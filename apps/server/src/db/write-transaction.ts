@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { DB } from '../db/schema.ts';
+import type { Database } from './database.ts';
+import type { DB } from './schema.ts';
 
 /** PostgreSQL errors after which the whole transaction can simply run again. */
 const RETRYABLE_PG_CODES = new Set([

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from './schema.ts';
 
 /**
  * Reads a 64-bit integer column (or a SUM of one) exactly on both drivers: as decimal text, which

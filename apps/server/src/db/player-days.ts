@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from '../db/database.ts';
+import type { Dialect } from './database.ts';
 
 export const DAY_MS = 86_400_000;
 

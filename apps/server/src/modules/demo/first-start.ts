@@ -1,5 +1,5 @@
-import type { Database } from '../database.ts';
-import { DEMO_DEFAULTS, generateDemo, hasDomainData } from './demo.ts';
+import type { Database } from '../../db/database.ts';
+import { DEMO_DEFAULTS, generateDemo, hasDomainData } from './generator.ts';
 
 /**
  * The first start's demo platform, generated only into a database without domain data.

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { formatMoney, type ingest } from '@console/contract';
-import type { Database } from '../database.ts';
-import type { DB } from '../schema.ts';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
-import { toNumber } from '../../lib/sql.ts';
-import { ingestBets, ingestTransfers } from '../../modules/ingest/service.ts';
+import { toNumber } from '../../db/sql.ts';
+import { ingestBets, ingestTransfers } from '../ingest/service.ts';
 
 /**
  * The demo platform: a deterministic (seeded) set of currencies, platforms, games, an agent tree
