@@ -19,7 +19,7 @@
  * --random-ids sends bet ids in no order (random text, as UUIDs from a game server would be)
  * instead of ids that grow: each then lands on a random page of the bet id key.
  *
- * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/postgres) must
+ * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/test) must
  * allow CREATE DATABASE; the benchmark database is dropped afterwards.
  */
 import os from 'node:os';

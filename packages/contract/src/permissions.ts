@@ -1,3 +1,5 @@
+import { reportsOfGroup } from './report-defs.ts';
+
 /**
  * The permission tree of spec §6. Codes are hierarchical: a child code guards a single page, its
  * parent the module. Holding any child implies holding its parent (see normalizePermissions).
@@ -11,37 +13,16 @@ export interface PermissionNode {
 const n = (code: string, zh: string, en: string, children?: PermissionNode[]): PermissionNode =>
   children ? { code, name: { 'zh-cn': zh, en }, children } : { code, name: { 'zh-cn': zh, en } };
 
+/** A report menu group's leaves, one per report of the group (report-defs.ts). */
+const reportLeaves = (group: string) => reportsOfGroup(group).map((d) => n(d.permission, d.title['zh-cn'], d.title.en));
+
 export const PERMISSION_TREE: PermissionNode[] = [
   n('1', '仪表盘', 'Dashboard'),
-  n('14', '代理报表', 'Agent report', [
-    n('1401', '代理汇总', 'Agent summary'),
-    n('1404', '代理小时汇总', 'Hourly agent summary'),
-    n('1402', '代理日汇总', 'Daily agent summary'),
-    n('1403', '代理月汇总', 'Monthly agent summary'),
-  ]),
-  n('2', '玩家报表', 'Player report', [
-    n('201', '玩家汇总', 'Player summary'),
-    n('202', '玩家日汇总', 'Daily player summary'),
-    n('203', '玩家投注记录', 'Player betting'),
-    n('204', '胜率统计', 'Winning odds'),
-  ]),
-  n('3', '游戏报表', 'Game report', [
-    n('301', '游戏汇总', 'Game summary'),
-    n('302', '游戏日汇总', 'Daily game summary'),
-    n('303', '游戏月汇总', 'Monthly game summary'),
-    n('304', '游戏玩家汇总', 'Game player summary'),
-  ]),
-  n('4', '厂商报表', 'Platform report', [
-    n('401', '厂商汇总', 'Platform summary'),
-    n('402', '厂商日汇总', 'Daily platform summary'),
-    n('403', '厂商月汇总', 'Monthly platform summary'),
-    n('404', '厂商玩家汇总', 'Platform player summary'),
-  ]),
-  n('5', '币种报表', 'Currency report', [
-    n('501', '币种汇总', 'Currency summary'),
-    n('502', '币种日汇总', 'Daily currency summary'),
-    n('503', '币种月汇总', 'Monthly currency summary'),
-  ]),
+  n('14', '代理报表', 'Agent report', reportLeaves('14')),
+  n('2', '玩家报表', 'Player report', reportLeaves('2')),
+  n('3', '游戏报表', 'Game report', reportLeaves('3')),
+  n('4', '厂商报表', 'Platform report', reportLeaves('4')),
+  n('5', '币种报表', 'Currency report', reportLeaves('5')),
   n('6', '账变记录', 'Account-change ledger'),
   n('7', '代理管理', 'Agent management'),
   n('8', '玩家管理', 'Player management', [

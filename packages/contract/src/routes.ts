@@ -1,3 +1,5 @@
+import { reportScreenPath, reportsOfGroup, type ReportDef } from './report-defs.ts';
+
 /**
  * The console's route table (spec §2). Both the web router/menu and the server's idea of which
  * screen a permission opens come from here. `title` is an i18n key under the `route` namespace.
@@ -27,6 +29,9 @@ const page = (path: string, component: string, title: string, roles?: string[], 
   meta: { title, keepAlive: true, ...(roles ? { roles } : {}), ...extra },
 });
 
+/** A report's screen, a child of its menu group: every report screen is made from its definition (report-defs.ts). */
+const reportPage = (d: ReportDef): RouteDef => page(reportScreenPath(d)[1], `report-${d.name}`, d.key, [d.permission]);
+
 /** Routes reachable without a session or never filtered by permission. */
 export const CONSTANT_ROUTES: RouteDef[] = [
   { path: '/login', component: 'login', meta: { title: 'login', hidden: true } },
@@ -46,55 +51,31 @@ export const ASYNC_ROUTES: RouteDef[] = [
     path: '/agent/report',
     redirect: '/agent/report/summary',
     meta: { title: 'agentReport', icon: 'team', roles: ['14'], alwaysShow: true },
-    children: [
-      page('summary', 'agent-report-summary', 'agentSummary', ['1401']),
-      page('hourly', 'agent-report-hourly', 'agentHourly', ['1404']),
-      page('daily', 'agent-report-daily', 'agentDaily', ['1402']),
-      page('monthly', 'agent-report-monthly', 'agentMonthly', ['1403']),
-    ],
+    children: reportsOfGroup('14').map(reportPage),
   },
   {
     path: '/player/report',
     redirect: '/player/report/summary',
     meta: { title: 'playerReport', icon: 'user', roles: ['2'], alwaysShow: true },
-    children: [
-      page('summary', 'player-report-summary', 'playerSummary', ['201']),
-      page('daily', 'player-report-daily', 'playerDaily', ['202']),
-      page('betting', 'player-report-betting', 'playerBetting', ['203']),
-      page('odds', 'player-report-odds', 'playerOdds', ['204']),
-    ],
+    children: reportsOfGroup('2').map(reportPage),
   },
   {
     path: '/game/report',
     redirect: '/game/report/summary',
     meta: { title: 'gameReport', icon: 'appstore', roles: ['3'], alwaysShow: true },
-    children: [
-      page('summary', 'game-report-summary', 'gameSummary', ['301']),
-      page('daily', 'game-report-daily', 'gameDaily', ['302']),
-      page('monthly', 'game-report-monthly', 'gameMonthly', ['303']),
-      page('player', 'game-report-player', 'gamePlayer', ['304']),
-    ],
+    children: reportsOfGroup('3').map(reportPage),
   },
   {
     path: '/platform',
     redirect: '/platform/summary',
     meta: { title: 'platformReport', icon: 'cluster', roles: ['4'], alwaysShow: true },
-    children: [
-      page('summary', 'platform-report-summary', 'platformSummary', ['401']),
-      page('daily', 'platform-report-daily', 'platformDaily', ['402']),
-      page('monthly', 'platform-report-monthly', 'platformMonthly', ['403']),
-      page('player', 'platform-report-player', 'platformPlayer', ['404']),
-    ],
+    children: reportsOfGroup('4').map(reportPage),
   },
   {
     path: '/currency',
     redirect: '/currency/summary',
     meta: { title: 'currencyReport', icon: 'money', roles: ['5'], alwaysShow: true },
-    children: [
-      page('summary', 'currency-report-summary', 'currencySummary', ['501']),
-      page('daily', 'currency-report-daily', 'currencyDaily', ['502']),
-      page('monthly', 'currency-report-monthly', 'currencyMonthly', ['503']),
-    ],
+    children: reportsOfGroup('5').map(reportPage),
   },
   page('/bill/report', 'bill-report', 'billReport', ['6'], { icon: 'account-book' }),
   page('/agent/manage/index', 'agent-manage', 'agentManage', ['7'], { icon: 'apartment' }),

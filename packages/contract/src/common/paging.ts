@@ -9,6 +9,7 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
+/** Server-side sorting of a list or a report: a column name (each call refuses names it does not sort by) and a direction. */
 export const sortSchema = z.object({
   sort_field: z.string().max(64).optional(),
   sort_order: z.enum(['ascend', 'descend']).optional(),

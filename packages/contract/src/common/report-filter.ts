@@ -36,9 +36,3 @@ export const reportFilterSchema = z.object({
 });
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 export type ReportFilterInput = z.input<typeof reportFilterSchema>;
-
-export const reportSortSchema = z.object({
-  /** One of the row's column names; anything else is refused. */
-  sort_field: z.string().max(64).optional(),
-  sort_order: z.enum(['ascend', 'descend']).optional(),
-});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall, type CallDef } from '../call.ts';
-import { pagingSchema } from '../common/paging.ts';
-import { reportFilterSchema, reportSortSchema } from '../common/report-filter.ts';
+import { pagingSchema, sortSchema } from '../common/paging.ts';
+import { reportFilterSchema } from '../common/report-filter.ts';
+import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, type ColumnMeta, type ReportDef, type ReportPeriod } from '../report-defs.ts';
 
 /**
  * The report calls (spec §2, §7; DESIGN §3–§4). Every report answers
@@ -16,75 +17,7 @@ import { reportFilterSchema, reportSortSchema } from '../common/report-filter.ts
  * export list.
  */
 
-/** A row dimension: which entity a row is about (currency is always one). */
-export type ReportDim = 'agent' | 'game' | 'platform' | 'player';
-/** The time grouping of a report's rows: one row per local hour, day or month, or none. */
-export type ReportPeriod = 'none' | 'hour' | 'day' | 'month';
-
-export interface ReportDef {
-  /** Stable name, also the export's `report` and the i18n key of its title. */
-  name: string;
-  path: string;
-  permission: string;
-  period: ReportPeriod;
-  dims: readonly ReportDim[];
-  /** Rows carry new_player_count (players registered in the row's period). */
-  newPlayers: boolean;
-  /** Rows carry win_count and win_rate (the winning-odds report). */
-  odds: boolean;
-  /** Longest allowed date range, in days. */
-  maxDays: number;
-  title: { 'zh-cn': string; en: string };
-}
-
-const def = (
-  name: string,
-  path: string,
-  permission: string,
-  period: ReportPeriod,
-  dims: ReportDim[],
-  title: [string, string],
-  extra: { newPlayers?: boolean; odds?: boolean } = {},
-): ReportDef => ({
-  name,
-  path,
-  permission,
-  period,
-  dims,
-  newPlayers: extra.newPlayers ?? false,
-  odds: extra.odds ?? false,
-  // One row per local hour over more than a year is not a report anyone reads.
-  maxDays: period === 'hour' ? 366 : 3660,
-  title: { 'zh-cn': title[0], en: title[1] },
-});
-
-/** Every aggregated report. The bet-record list (player betting) is separate: it reads raw bets. */
-export const REPORT_DEFS = {
-  agentSummary: def('agent-summary', 'agent/report/agent/summary', '1401', 'none', ['agent'], ['代理汇总', 'Agent summary'], { newPlayers: true }),
-  agentHourly: def('agent-hourly', 'agent/report/agent/hourly/summary', '1404', 'hour', ['agent'], ['代理小时汇总', 'Hourly agent summary'], { newPlayers: true }),
-  agentDaily: def('agent-daily', 'agent/report/agent/daily/summary', '1402', 'day', ['agent'], ['代理日汇总', 'Daily agent summary'], { newPlayers: true }),
-  agentMonthly: def('agent-monthly', 'agent/report/agent/monthly/summary', '1403', 'month', ['agent'], ['代理月汇总', 'Monthly agent summary'], { newPlayers: true }),
-  playerSummary: def('player-summary', 'player/report/player/summary', '201', 'none', ['player'], ['玩家汇总', 'Player summary']),
-  playerDaily: def('player-daily', 'player/report/player/daily/summary', '202', 'day', ['player'], ['玩家日汇总', 'Daily player summary']),
-  playerOdds: def('player-odds', 'player/report/player/odds', '204', 'none', ['player'], ['胜率统计', 'Winning odds'], { odds: true }),
-  gameSummary: def('game-summary', 'game/report/game/summary', '301', 'none', ['game'], ['游戏汇总', 'Game summary']),
-  gameDaily: def('game-daily', 'game/report/game/daily/summary', '302', 'day', ['game'], ['游戏日汇总', 'Daily game summary']),
-  gameMonthly: def('game-monthly', 'game/report/game/monthly/summary', '303', 'month', ['game'], ['游戏月汇总', 'Monthly game summary']),
-  gamePlayer: def('game-player', 'game/report/game/player/summary', '304', 'none', ['game', 'player'], ['游戏玩家汇总', 'Game player summary']),
-  platformSummary: def('platform-summary', 'platform/report/platform/summary', '401', 'none', ['platform'], ['厂商汇总', 'Platform summary']),
-  platformDaily: def('platform-daily', 'platform/report/platform/daily/summary', '402', 'day', ['platform'], ['厂商日汇总', 'Daily platform summary']),
-  platformMonthly: def('platform-monthly', 'platform/report/platform/monthly/summary', '403', 'month', ['platform'], ['厂商月汇总', 'Monthly platform summary']),
-  platformPlayer: def('platform-player', 'platform/report/platform/player/summary', '404', 'none', ['platform', 'player'], ['厂商玩家汇总', 'Platform player summary']),
-  currencySummary: def('currency-summary', 'currency/report/currency/summary', '501', 'none', [], ['币种汇总', 'Currency summary'], { newPlayers: true }),
-  currencyDaily: def('currency-daily', 'currency/report/currency/daily/summary', '502', 'day', [], ['币种日汇总', 'Daily currency summary'], { newPlayers: true }),
-  currencyMonthly: def('currency-monthly', 'currency/report/currency/monthly/summary', '503', 'month', [], ['币种月汇总', 'Monthly currency summary'], { newPlayers: true }),
-} as const satisfies Record<string, ReportDef>;
-export type ReportKey = keyof typeof REPORT_DEFS;
-
-/** The raw bet-record list (player betting, 203): the only report that reads raw bets. */
-export const BETTING_REPORT: ReportDef = {
-  ...def('player-betting', 'player/report/player/betting', '203', 'none', ['player', 'game'], ['玩家投注记录', 'Player betting']),
-};
+export { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, REPORT_SCREENS, type ColumnKind, type ColumnMeta, type ReportDef, type ReportDim, type ReportKey, type ReportPeriod } from '../report-defs.ts';
 
 const money = z.string();
 const ratio = z.string().nullable();
@@ -140,8 +73,8 @@ export function reportSummaryShape(d: ReportDef): Record<string, z.ZodType> {
 /** Column names a report may be sorted by: exactly its row columns. */
 export const reportSortFields = (d: ReportDef) => Object.keys(reportRowShape(d));
 
-export const reportListRequestSchema = reportFilterSchema.extend(pagingSchema.shape).extend(reportSortSchema.shape);
-export const reportExportRequestSchema = reportFilterSchema.extend(reportSortSchema.shape);
+export const reportListRequestSchema = reportFilterSchema.extend(pagingSchema.shape).extend(sortSchema.shape);
+export const reportExportRequestSchema = reportFilterSchema.extend(sortSchema.shape);
 export type ReportListRequest = z.output<typeof reportListRequestSchema>;
 export type ReportExportRequest = z.output<typeof reportExportRequestSchema>;
 
@@ -191,6 +124,13 @@ export const BETTING_SORT_FIELDS = [
   'jackpot_contribution',
   'player_win_loss',
 ] as const;
+
+/** The field names of one report's rows, in display order (the bet-record list's for the raw report). */
+export const reportFields = (d: ReportDef): string[] => (d.raw ? Object.keys(bettingRowShape) : Object.keys(reportRowShape(d)));
+
+/** One report's columns, in display order, with the headers, kinds and decimals the spreadsheet and the console share. */
+export const reportColumns = (d: ReportDef): Array<ColumnMeta & { key: string }> =>
+  reportFields(d).map((key) => ({ key, ...REPORT_COLUMNS[key]! }));
 
 export const bettingResponseSchema = z.object({
   list: z.array(z.object(bettingRowShape)),

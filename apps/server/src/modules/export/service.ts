@@ -36,7 +36,7 @@ const EXPORT_SYSTEM_FAULT = '系统错误，详情见服务器日志，请稍后
 const EXPORT_MANAGEMENT = '1305';
 
 function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
-  const keys = d === report.BETTING_REPORT ? Object.keys(report.bettingRowShape) : report.reportSortFields(d);
+  const keys = report.reportFields(d);
   return keys.map((key) => ({ key, header: headerOf(key, lang), kind: kindOf(key) }));
 }
 

@@ -26,7 +26,7 @@ import {
   type SortOrder,
   type SummaryRaw,
   unknownFilterIds,
-} from './repository.ts';
+} from './repository/index.ts';
 
 type ReportDef = report.ReportDef;
 type ReportFilterInput = report.ReportExportRequest;

@@ -1,0 +1,55 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../../db/schema.ts';
+import { playerDaysCondition } from '../../../db/player-days.ts';
+import { HH_MS } from '../../../lib/periods.ts';
+import { and, type ResolvedFilter } from './plan.ts';
+import type { RowQueryOptions } from './rows.ts';
+
+const BETTING_SORT: Record<string, RawBuilder<unknown>> = {
+  settle_time: sql`b.settle_time`,
+  bet_time: sql`b.bet_time`,
+  bet_amount: sql`b.bet_amount`,
+  valid_bet_amount: sql`b.valid_bet_amount`,
+  payout_amount: sql`b.payout_amount`,
+  tax_amount: sql`b.tax_amount`,
+  bonus_amount: sql`b.bonus_amount`,
+  jackpot_contribution: sql`b.jackpot_contribution`,
+  player_win_loss: sql`(b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount)`,
+};
+export const bettingSortable = (field: string) => field in BETTING_SORT;
+
+export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<Record<string, unknown>> {
+  const conds: RawBuilder<unknown>[] = [sql`b.settle_time >= ${f.from * HH_MS}`, sql`b.settle_time < ${f.to * HH_MS}`];
+  if (f.currencyId !== null) conds.push(sql`b.currency_id = ${f.currencyId}`);
+  if (f.agentIds) conds.push(sql`b.agent_id IN (${sql.join(f.agentIds)})`);
+  if (f.gameId !== null) conds.push(sql`b.game_id = ${f.gameId}`);
+  if (f.platformId !== null) conds.push(sql`b.platform_id = ${f.platformId}`);
+  if (f.playerIds) {
+    conds.push(sql`b.player_id IN (${sql.join(f.playerIds)})`);
+    const days = playerDaysCondition(f.dialect, 'b.settle_time', f.from * HH_MS, f.to * HH_MS);
+    if (days) conds.push(days);
+  }
+  const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
+  const sortBy = o.sortField && BETTING_SORT[o.sortField] ? BETTING_SORT[o.sortField]! : BETTING_SORT.settle_time!;
+  const paging = o.page ? sql` LIMIT ${o.page.limit} OFFSET ${o.page.offset}` : sql``;
+  const amounts = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'].map(
+    (c) => sql`CAST(b.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`,
+  );
+  return sql<Record<string, unknown>>`SELECT b.id, b.bet_id, b.round_id, b.player_id, b.agent_id, b.game_id, b.platform_id, b.currency_id,
+      ${sql.join(amounts)}, b.bet_time, b.settle_time, b.device,
+      p.account AS player_account, a.code AS agent_code, a.name AS agent_name, gm.code AS game_code,
+      ${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name, pf.code AS platform_code, c.code AS currency_code
+    FROM bet b
+    LEFT JOIN player p ON p.id = b.player_id
+    LEFT JOIN agent a ON a.id = b.agent_id
+    LEFT JOIN game gm ON gm.id = b.game_id
+    LEFT JOIN platform pf ON pf.id = b.platform_id
+    LEFT JOIN currency c ON c.id = b.currency_id
+    WHERE ${and(conds)}
+    ORDER BY ${sortBy} ${dir}, b.id ${dir}${paging}`;
+}
+
+export async function queryBetting(db: Kysely<DB>, f: ResolvedFilter, o: RowQueryOptions) {
+  const { rows } = await bettingQuery(f, o).execute(db);
+  return rows;
+}
