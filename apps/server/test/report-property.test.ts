@@ -66,7 +66,7 @@ describeOnDatabases('reports equal a direct computation over the raw bets', (t) 
   it('the bet-record list (raw bets) pages newest first, with totals from the aggregates', async () => {
     const r = rng(SEED);
     // One player's bets from the local day of the first to that of the last: the edge days of the
-    // range hold bets (SQLite finds a player's bets day by day, lib/player-days.ts).
+    // range hold bets (SQLite finds a player's bets day by day, db/player-days.ts).
     const playerId = w.bets[0]!.player_id;
     const times = w.bets.filter((b) => b.player_id === playerId).map((b) => b.settle_time);
     const localDate = (t: number, offsetMinutes: number) => new Date(t + offsetMinutes * 60_000).toISOString().slice(0, 10);

@@ -20,7 +20,7 @@ export interface Database {
   reader: Kysely<DB>;
   /**
    * Into how many statements run side by side a large report statement is split (player slices,
-   * report/repository.ts). SQLite: one per reader worker. PostgreSQL: 1. It runs a large scan on
+   * report/repository/). SQLite: one per reader worker. PostgreSQL: 1. It runs a large scan on
    * parallel workers of its own, and split by player its plans got worse: read through the index
    * by player, game summary and game player took 1.3–1.7 times as long (bench/README.md).
    */
@@ -43,7 +43,7 @@ function readerCount(): number {
 /**
  * Opens the database named by a URL: `sqlite:<path>` (or `sqlite::memory:`) or `postgres://…`.
  * int8 values from PostgreSQL stay strings (the pg default) and SQLite integers come back as JS
- * numbers, so money is always read through `CAST(… AS TEXT)` (see lib/sql.ts) and never as a number.
+ * numbers, so money is always read through `CAST(… AS TEXT)` (see db/sql.ts) and never as a number.
  */
 export function openDatabase(url: string): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {

@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 /**
  * Table types. Instants are ISO-8601 UTC strings ("2026-11-21T05:51:00.000Z"); money columns are
  * 64-bit integers of 1/10000 unit, typed as `bigint | string | number` because the drivers differ
- * (read them with lib/sql.ts `moneyText`).
+ * (read them with db/sql.ts `moneyText`).
  */
 export type Int8 = bigint | string | number;
 

@@ -5,7 +5,7 @@ import type { MigrationStep } from './helpers.ts';
 /**
  * Report aggregates (docs/reports.md). Every table is keyed by (level, period) first, so a report
  * reads one index range per level; `period` is the first half-hour of the part (see
- * modules/aggregate/periods.ts). Rows only ever grow by `x = x + excluded.x` upserts.
+ * lib/periods.ts). Rows only ever grow by `x = x + excluded.x` upserts.
  *
  * SQLite: WITHOUT ROWID stores each row inside its primary-key b-tree, so an upsert touches one
  * b-tree instead of two. PostgreSQL: a fill factor below 100 leaves room on each page for the

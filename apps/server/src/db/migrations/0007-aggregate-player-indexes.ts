@@ -9,7 +9,7 @@ import type { MigrationStep } from './helpers.ts';
  * without them the ingest stores 11–26 % more bets per second (bench/README.md). Reports narrowed
  * to players name the periods of their range one by one instead and reach the rows through the
  * (level, period, player) primary key, which is also faster than the range scan SQLite preferred
- * to these indexes (report/repository.ts, partRows).
+ * to these indexes (report/repository/, partRows).
  *
  * PostgreSQL keeps them: there they cost the ingest nothing measurable and its planner reads a
  * player's rows through them in half the time of the named periods.

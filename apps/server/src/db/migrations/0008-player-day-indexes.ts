@@ -4,7 +4,7 @@ import type { MigrationStep } from './helpers.ts';
 
 /**
  * SQLite only: the by-player indexes of the two tables every ingested bet writes to, bet and
- * ledger_entry, lead with the UTC day of the bet's or movement's time (lib/player-days.ts).
+ * ledger_entry, lead with the UTC day of the bet's or movement's time (db/player-days.ts).
  *
  * Keyed by player first, each new entry landed on a random page of a large index, and SQLite
  * writes every page a commit touched to the WAL in full: on a database of 10 million bets the
@@ -20,7 +20,7 @@ export const m0008PlayerDayIndexes: MigrationStep = {
     if (dialect !== 'sqlite') return;
     await db.schema.dropIndex('bet_player_settle_idx').ifExists().execute();
     await db.schema.dropIndex('ledger_entry_player_idx').ifExists().execute();
-    // The expressions must read exactly as the queries write them (lib/player-days.ts).
+    // The expressions must read exactly as the queries write them (db/player-days.ts).
     await sql`CREATE INDEX bet_day_player_idx ON bet ((settle_time / 86400000), player_id, settle_time)`.execute(db);
     await sql`CREATE INDEX ledger_entry_day_player_idx ON ledger_entry ((time / 86400000), player_id, time)`.execute(db);
   },

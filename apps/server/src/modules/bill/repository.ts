@@ -18,7 +18,7 @@ export interface BillFilter {
   from?: number | undefined;
   to?: number | undefined;
   orderId?: string | undefined;
-  /** With a player filter on SQLite: the days of the time range, for its by-day player index (lib/player-days.ts). */
+  /** With a player filter on SQLite: the days of the time range, for its by-day player index (db/player-days.ts). */
   playerDays?: RawBuilder<unknown> | null | undefined;
 }
 

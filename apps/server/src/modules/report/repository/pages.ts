@@ -159,7 +159,7 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
 /**
  * The groups of each local day, counted from a table whose key is the report's group (the daily
  * player report read from agg_player): one row per group and day segment. A local day of every
- * report timezone is one 22-hour segment and four half-hour ones (aggregate/periods.ts). Each row
+ * report timezone is one 22-hour segment and four half-hour ones (lib/periods.ts). Each row
  * of the 22-hour segment is a group of its own, so those rows are only counted; a half-hour row
  * is a new group of the day when its key has no row in that day's 22-hour segment, and only
  * those are de-duplicated. De-duplicating every row of a year (about 290,000 on the benchmark

@@ -9,7 +9,7 @@ type ReportDim = report.ReportDim;
 export interface ResolvedFilter {
   /** The database the report runs on: some queries are written differently for each. */
   dialect: Dialect;
-  /** [from, to) in half-hours (see aggregate/periods.ts). */
+  /** [from, to) in half-hours (see lib/periods.ts). */
   from: number;
   to: number;
   offsetMinutes: number;
