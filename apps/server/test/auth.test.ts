@@ -149,6 +149,16 @@ describeOnDatabases('sessions', (t) => {
     expect(expired.code).toBe('A0230');
   });
 
+  it('an operator holds at most 10 sessions: the 11th login ends the oldest', async () => {
+    const u = await addUser(t(), await t().login());
+    const tokens: string[] = [];
+    for (let i = 0; i < 11; i++) tokens.push(await t().login(u.account, u.password));
+    expect((await t().call('user/info', {}, { token: tokens[0] })).status).toBe(401);
+    for (const token of tokens.slice(1)) expect((await t().call('user/info', {}, { token })).error_code).toBe('0');
+    const rows = await t().database.db.selectFrom('session').select('id').where('user_id', '=', u.id).execute();
+    expect(rows).toHaveLength(10);
+  });
+
   it('logout revokes the session row, and only that one', async () => {
     const a = await t().login();
     const b = await t().login();
@@ -345,36 +355,74 @@ describeOnDatabases('login rate limits', (t) => {
     admin = await t().login();
   });
 
-  it('after 5 failures an account is refused with A0212 for the rest of the window, even with the right password', async () => {
+  it('after 5 failures from one address the account is refused there with A0212 for the rest of the window, even with the right password', async () => {
     const u = await addUser(t(), admin);
     for (let i = 0; i < 5; i++) {
-      expect((await passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: `10.3.0.${i + 1}` })).error_code).toBe('A0210');
+      expect((await passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: '10.3.0.1' })).error_code).toBe('A0210');
     }
-    const locked = await passwordLogin(t(), u.account, u.password, { ip: '10.3.0.99' });
+    const locked = await passwordLogin(t(), u.account, u.password, { ip: '10.3.0.1' });
     expect(locked.error_code).toBe('A0212');
     expect(locked.error_msg).toMatch(/try again in 1[45] minutes/);
     const data = locked.data as unknown as { retry_after_seconds: number };
     expect(data.retry_after_seconds).toBeGreaterThan(14 * 60);
     expect(data.retry_after_seconds).toBeLessThanOrEqual(15 * 60);
-    const zh = await passwordLogin(t(), u.account, u.password, { ip: '10.3.0.99', lang: 'zh-cn' });
+    const zh = await passwordLogin(t(), u.account, u.password, { ip: '10.3.0.1', lang: 'zh-cn' });
     expect(zh.error_msg).toMatch(/请在 1[45] 分钟后再试/);
     // Blocked attempts are logged but not counted.
     const failures = await t().database.db.selectFrom('login_failure').select('id').where('account', '=', u.account.toLowerCase()).execute();
     expect(failures).toHaveLength(5);
     const log = await t().database.db.selectFrom('operation_log').select('result_code').where('action', '=', 'login').where('operator_account', '=', u.account).execute();
     expect(log.filter((l) => l.result_code === 'A0212')).toHaveLength(2);
+    // The pair is locked, not the account: the operator logs in from another address.
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.0.2' })).error_code).toBe('0');
+  });
+
+  it('a stranger guessing from many addresses cannot lock the operator out of their usual address', async () => {
+    const u = await addUser(t(), admin);
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.7.1' })).error_code).toBe('0');
+    // Eight addresses, five guesses each: 30 are checked, then the account-wide limit holds.
+    const codes: string[] = [];
+    for (let a = 0; a < 8; a++) {
+      for (let i = 0; i < 5; i++) codes.push((await passwordLogin(t(), u.account, `wrong-${a}-${i}x`, { ip: `10.3.7.${a + 10}` })).error_code);
+    }
+    expect(codes.filter((c) => c === 'A0210')).toHaveLength(30);
+    expect(codes.filter((c) => c === 'A0212')).toHaveLength(10);
+    // A new address is refused while the account-wide limit holds, even with the right password…
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.7.99' })).error_code).toBe('A0212');
+    // …but the operator's usual address still logs in, and so does it again after.
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.7.1' })).error_code).toBe('0');
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.7.1' })).error_code).toBe('0');
+  });
+
+  it('an address counts as usual only for the account that logged in from it, and only for 90 days', async () => {
+    const u = await addUser(t(), admin);
+    const other = await addUser(t(), admin);
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.8.1' })).error_code).toBe('0');
+    const old = new Date(Date.now() - 91 * 24 * 60 * 60_000).toISOString();
+    expect((await passwordLogin(t(), other.account, other.password, { ip: '10.3.8.2' })).error_code).toBe('0');
+    await t().database.db.updateTable('login_known_address').set({ last_success_at: old }).where('account', '=', other.account.toLowerCase()).execute();
+    const now = Date.now();
+    for (const who of [u, other]) {
+      await t().database.db
+        .insertInto('login_failure')
+        .values(Array.from({ length: 30 }, (_, i) => ({ account: who.account.toLowerCase(), ip: `10.3.9.${i}`, created_at: new Date(now - i * 1000).toISOString() })))
+        .execute();
+    }
+    expect((await passwordLogin(t(), other.account, other.password, { ip: '10.3.8.1' })).error_code).toBe('A0212');
+    expect((await passwordLogin(t(), other.account, other.password, { ip: '10.3.8.2' })).error_code).toBe('A0212');
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.8.1' })).error_code).toBe('0');
   });
 
   it('the lock lifts once the failures leave the window', async () => {
     const u = await addUser(t(), admin);
     for (let i = 0; i < 5; i++) await passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: '10.3.1.1' });
-    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.1.2' })).error_code).toBe('A0212');
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.1.1' })).error_code).toBe('A0212');
     const sixteenMinutesAgo = new Date(Date.now() - 16 * 60_000).toISOString();
     await t().database.db.updateTable('login_failure').set({ created_at: sixteenMinutesAgo }).where('account', '=', u.account.toLowerCase()).execute();
-    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.1.2' })).error_code).toBe('0');
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.1.1' })).error_code).toBe('0');
   });
 
-  it('a success clears the account’s failures', async () => {
+  it('a success clears the failures of its address', async () => {
     const u = await addUser(t(), admin);
     for (let i = 0; i < 4; i++) await passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: '10.3.2.1' });
     expect((await passwordLogin(t(), u.account, u.password, { ip: '10.3.2.1' })).error_code).toBe('0');
@@ -421,8 +469,8 @@ describeOnDatabases('login rate limits', (t) => {
 
   it('unknown accounts are counted too, by the name typed', async () => {
     const name = uniqueAccount('ghost');
-    for (let i = 0; i < 5; i++) await passwordLogin(t(), name, 'whatever1', { ip: `10.3.6.${i + 1}` });
-    expect((await passwordLogin(t(), name, 'whatever1', { ip: '10.3.6.9' })).error_code).toBe('A0212');
+    for (let i = 0; i < 5; i++) await passwordLogin(t(), name, 'whatever1', { ip: '10.3.6.1' });
+    expect((await passwordLogin(t(), name, 'whatever1', { ip: '10.3.6.1' })).error_code).toBe('A0212');
     expect(await countRows(t(), 'login_failure')).toBeGreaterThan(0);
   });
 });
@@ -436,15 +484,23 @@ describeOnDatabases('login limits hold for guesses sent together', (t) => {
   const failuresOf = async (account: string) =>
     (await t().database.db.selectFrom('login_failure').select('id').where('account', '=', account.toLowerCase()).execute()).length;
 
-  it('checks at most 5 wrong passwords of one account, however many arrive at once', async () => {
+  it('checks at most 5 wrong passwords of one account from one address, however many arrive at once', async () => {
     const u = await addUser(t(), admin);
-    const rs = await Promise.all(Array.from({ length: 15 }, (_, i) => passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: `10.77.0.${i + 1}` })));
+    const rs = await Promise.all(Array.from({ length: 15 }, (_, i) => passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: '10.77.0.1' })));
     expect(rs.filter((r) => r.error_code === 'A0210').length).toBeLessThanOrEqual(5);
     // The first five are checked, as they would be one after another; the rest wait out the lock.
     expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(5);
     expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(10);
     expect(await failuresOf(u.account)).toBe(5);
-    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.77.1.1' })).error_code).toBe('A0212');
+    expect((await passwordLogin(t(), u.account, u.password, { ip: '10.77.0.1' })).error_code).toBe('A0212');
+  });
+
+  it('checks at most 30 wrong passwords of one account from many addresses at once', async () => {
+    const u = await addUser(t(), admin);
+    const rs = await Promise.all(Array.from({ length: 40 }, (_, i) => passwordLogin(t(), u.account, `wrong-${i}xx`, { ip: `10.77.7.${i + 1}` })));
+    expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(30);
+    expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(10);
+    expect(await failuresOf(u.account)).toBe(30);
   });
 
   it('checks at most 5 wrong authenticator codes at once', async () => {
@@ -454,7 +510,7 @@ describeOnDatabases('login limits hold for guesses sent together', (t) => {
     await t().call('user/google/bind/confirm', { code: totpCode(init.data.secret, -1) }, { token });
     const wrong = wrongTotpCode(init.data.secret);
     const rs = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => passwordLogin(t(), u.account, u.password, { googleCode: wrong, ip: `10.77.2.${i + 1}` })),
+      Array.from({ length: 12 }, () => passwordLogin(t(), u.account, u.password, { googleCode: wrong, ip: '10.77.2.1' })),
     );
     expect(rs.filter((r) => r.error_code === 'A0240')).toHaveLength(5);
     expect(rs.filter((r) => r.error_code === 'A0212')).toHaveLength(7);
@@ -478,7 +534,7 @@ describeOnDatabases('login limits hold for guesses sent together', (t) => {
       const rs = await Promise.all(
         Array.from({ length: 15 }, (_, i) =>
           servers[i % servers.length]!.call('login', { type: 1, account: u.account, password: hash(`wrong-${i}xx`), google_code: '', phone: '', message_code: '' }, {
-            headers: { 'x-forwarded-for': `10.77.4.${i + 1}` },
+            headers: { 'x-forwarded-for': '10.77.4.1' },
           }),
         ),
       );
@@ -506,7 +562,7 @@ describeOnDatabases('login limits hold for guesses sent together', (t) => {
     const token = await t().login(u.account, u.password);
     const rs = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        t().call('user/password/change', { old_password: hash(`not-mine-${i}`), password: hash('brand-new-9') }, { token, headers: { 'x-forwarded-for': `10.77.6.${i + 1}` } }),
+        t().call('user/password/change', { old_password: hash(`not-mine-${i}`), password: hash('brand-new-9') }, { token, headers: { 'x-forwarded-for': '10.77.6.1' } }),
       ),
     );
     expect(rs.filter((r) => r.error_code === 'A0210')).toHaveLength(5);

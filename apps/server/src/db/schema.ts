@@ -66,6 +66,13 @@ export interface LoginFailureTable {
   created_at: string;
 }
 
+/** An address an account (or phone, as login_failure keys it) logged in from, and when last. */
+export interface LoginKnownAddressTable {
+  account: string;
+  ip: string;
+  last_success_at: string;
+}
+
 /* ---- Domain (migration 0002). Ids and epoch-millisecond columns are bigint in PostgreSQL, which
  * the pg driver answers as strings: read them through `toNumber`. Money is `Int8`. ---- */
 
@@ -350,6 +357,7 @@ export interface DB {
   operation_log: OperationLogTable;
   sms_code: SmsCodeTable;
   login_failure: LoginFailureTable;
+  login_known_address: LoginKnownAddressTable;
   currency: CurrencyTable;
   platform: PlatformTable;
   game: GameTable;

@@ -12,12 +12,23 @@ import * as repo from './repository.ts';
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
 import { toUserInfo } from './user-info.ts';
 
-/** Failed logins counted per account (or phone) and per IP over a sliding window (DESIGN §5). */
+/**
+ * Failed logins over a sliding window (DESIGN §5; docs/security.md, "Failed logins"): counted per
+ * account (or phone) and address, where the strict limit applies, so a stranger elsewhere cannot
+ * lock an operator out; per account from every address, a looser limit that slows guessing spread
+ * over many addresses and spares the account's usual addresses (a success there in the last
+ * `knownAddressDays`); and per address for every account.
+ */
 export const LOGIN_LIMITS = {
   windowMinutes: 15,
-  perAccount: 5,
+  perAccountAndIp: 5,
+  perAccount: 30,
   perIp: 20,
+  knownAddressDays: 90,
 } as const;
+
+/** Sessions one operator may hold at once; a new login ends the oldest beyond it. */
+export const MAX_SESSIONS_PER_USER = 10;
 
 export const SMS_RULES = {
   ttlMinutes: 5,
@@ -79,19 +90,28 @@ async function takeGuess(ctx: CallContext, attempt: Attempt): Promise<Guess> {
     // Read under the lock, so the failures' times follow the order they were counted in.
     const now = Date.now();
     const since = iso(now - windowMs);
-    const [byAccount, byIp] = await Promise.all([
-      repo.recentFailures(trx, 'account', attempt.key, since, LOGIN_LIMITS.perAccount),
-      repo.recentFailures(trx, 'ip', attempt.ip, since, LOGIN_LIMITS.perIp),
+    const [byPair, byAccount, byIp, usual] = await Promise.all([
+      repo.recentFailures(trx, { account: attempt.key, ip: attempt.ip }, since, LOGIN_LIMITS.perAccountAndIp),
+      repo.recentFailures(trx, { account: attempt.key }, since, LOGIN_LIMITS.perAccount),
+      repo.recentFailures(trx, { ip: attempt.ip }, since, LOGIN_LIMITS.perIp),
+      repo.isKnownAddress(trx, attempt.key, attempt.ip, iso(now - LOGIN_LIMITS.knownAddressDays * 24 * 60 * MINUTE)),
     ]);
-    // The lock lifts when the oldest of the failures that reach the limit leaves the window.
+    // The lock lifts when the oldest of the failures that reach a limit leaves the window.
     let retryAt = 0;
-    if (byAccount.length >= LOGIN_LIMITS.perAccount) retryAt = Math.max(retryAt, Date.parse(byAccount.at(-1)!) + windowMs);
-    if (byIp.length >= LOGIN_LIMITS.perIp) retryAt = Math.max(retryAt, Date.parse(byIp.at(-1)!) + windowMs);
+    const over = (failures: string[], limit: number) => {
+      if (failures.length >= limit) retryAt = Math.max(retryAt, Date.parse(failures.at(-1)!) + windowMs);
+    };
+    over(byPair, LOGIN_LIMITS.perAccountAndIp);
+    if (!usual) over(byAccount, LOGIN_LIMITS.perAccount);
+    over(byIp, LOGIN_LIMITS.perIp);
     if (retryAt) return { now, retryAt };
     return { now, failureId: await repo.insertLoginFailure(trx, attempt.key, attempt.ip, iso(now)) };
   });
   if (taken.failureId !== undefined) {
-    if (housekeepingTurn()) await repo.purgeFailuresBefore(ctx.db, iso(taken.now - 24 * 60 * MINUTE));
+    if (housekeepingTurn()) {
+      await repo.purgeFailuresBefore(ctx.db, iso(taken.now - 24 * 60 * MINUTE));
+      await repo.purgeKnownAddressesBefore(ctx.db, iso(taken.now - LOGIN_LIMITS.knownAddressDays * 24 * 60 * MINUTE));
+    }
     return { attempt, failureId: taken.failureId };
   }
   const seconds = Math.max(1, Math.ceil((taken.retryAt - taken.now) / 1000));
@@ -220,9 +240,12 @@ async function startSession(ctx: CallContext, found: repo.UserRow, { attempt, fa
       now: iso(now),
       expiresAt: iso(now + ctx.config.sessionTtlMinutes * MINUTE),
     });
+    await repo.trimSessions(trx, found.id, MAX_SESSIONS_PER_USER);
     await repo.updateUser(trx, found.id, { last_login_at: iso(now), last_login_ip: ctx.ip }, iso(now));
-    // The failures up to this guess end with it; guesses that took their place after it still count.
-    await repo.clearAccountFailures(trx, attempt.key, failureId);
+    // This address's failures up to this guess end with it (guesses that took their place after it
+    // still count, and so do other addresses'), and it becomes one of the account's usual addresses.
+    await repo.clearPairFailures(trx, attempt.key, attempt.ip, failureId);
+    await repo.rememberAddress(trx, attempt.key, attempt.ip, iso(now));
     await repo.insertOperationLog(trx, {
       operatorId: found.id,
       operatorAccount: found.account,

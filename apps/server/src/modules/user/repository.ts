@@ -214,36 +214,71 @@ export async function deleteLoginFailure(db: Kysely<DB>, id: number): Promise<vo
   await db.deleteFrom('login_failure').where('id', '=', id).execute();
 }
 
+/** Whose failures are counted: an account (or phone) from any address, an address for any account, or the pair. */
+export type FailureScope = { account: string; ip?: undefined } | { ip: string; account?: undefined } | { account: string; ip: string };
+
 /**
- * The times of the most recent failures since `since`, newest first, at most `limit` of them:
- * enough to tell whether the limit is reached and when its oldest counted failure runs out.
+ * The times of the most recent failures of `scope` since `since`, newest first, at most `limit` of
+ * them: enough to tell whether the limit is reached and when its oldest counted failure runs out.
  */
-export async function recentFailures(
-  db: Kysely<DB>,
-  by: 'account' | 'ip',
-  value: string,
-  since: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('login_failure')
-    .select('created_at')
-    .where(by, '=', value)
-    .where('created_at', '>', since)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+export async function recentFailures(db: Kysely<DB>, scope: FailureScope, since: string, limit: number): Promise<string[]> {
+  let q = db.selectFrom('login_failure').select('created_at').where('created_at', '>', since);
+  if (scope.account !== undefined) q = q.where('account', '=', scope.account);
+  if (scope.ip !== undefined) q = q.where('ip', '=', scope.ip);
+  const rows = await q.orderBy('created_at', 'desc').limit(limit).execute();
   return rows.map((r) => r.created_at);
 }
 
-/** Clears a key's failures up to the row `upToId`; rows written after it are other attempts' places. */
-export async function clearAccountFailures(db: Kysely<DB>, key: string, upToId: number): Promise<void> {
-  await db.deleteFrom('login_failure').where('account', '=', key).where('id', '<=', upToId).execute();
+/** The failures of an account from one address up to a successful guess (those after it still count). */
+export async function clearPairFailures(db: Kysely<DB>, key: string, ip: string, upToId: number): Promise<void> {
+  await db.deleteFrom('login_failure').where('account', '=', key).where('ip', '=', ip).where('id', '<=', upToId).execute();
+}
+
+/** Whether the account (or phone) logged in from this address since `since`. */
+export async function isKnownAddress(db: Kysely<DB>, key: string, ip: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('login_known_address')
+    .select('ip')
+    .where('account', '=', key)
+    .where('ip', '=', ip)
+    .where('last_success_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a successful login of the account (or phone) from this address. */
+export async function rememberAddress(db: Kysely<DB>, key: string, ip: string, now: string): Promise<void> {
+  await db
+    .insertInto('login_known_address')
+    .values({ account: key, ip, last_success_at: now })
+    .onConflict((oc) => oc.columns(['account', 'ip']).doUpdateSet({ last_success_at: now }))
+    .execute();
+}
+
+/** Ends the user's oldest sessions beyond the newest `keep`. */
+export async function trimSessions(db: Kysely<DB>, userId: number, keep: number): Promise<number> {
+  const old = await db
+    .selectFrom('session')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(1_000_000)
+    .execute();
+  if (old.length === 0) return 0;
+  await db.deleteFrom('session').where('id', 'in', old.map((r) => r.id)).execute();
+  return old.length;
 }
 
 /** Rows past every window only take space. */
 export async function purgeFailuresBefore(db: Kysely<DB>, before: string): Promise<void> {
   await db.deleteFrom('login_failure').where('created_at', '<', before).execute();
+}
+
+/** Addresses not used for longer than the usual-address window only take space. */
+export async function purgeKnownAddressesBefore(db: Kysely<DB>, before: string): Promise<void> {
+  await db.deleteFrom('login_known_address').where('last_success_at', '<', before).execute();
 }
 
 // ---- SMS codes ----
