@@ -32,6 +32,9 @@ export interface BuildOptions {
   smsSender?: SmsSender;
 }
 
+/** The largest body an operator call takes. */
+export const OPERATOR_BODY_LIMIT = 64 * 1024;
+
 /** Secrets never reach the log, whatever a call's body holds. */
 const REDACT = [
   'req.headers.authorization',
@@ -47,9 +50,21 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const database = options.database ?? openDatabase(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(database);
 
+  const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '***' } },
-    bodyLimit: 16 * 1024 * 1024,
+    // Operator calls carry filters and permission lists: tens of KB at most. The ingest routes
+    // take more (modules/ingest/routes.ts). A longer body is refused (413) as its length is known,
+    // before it is read, and a body without a length is cut off at the limit.
+    bodyLimit: OPERATOR_BODY_LIMIT,
+    // A request (headers and body) must arrive in time: a client trickling its body is cut off
+    // (408) instead of holding a connection forever. Node checks the open requests every second.
+    requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: Math.min(config.headersTimeoutSeconds * 1000, requestTimeout),
+      connectionsCheckingInterval: 1000,
+    },
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { exportFile, report } from '@console/contract';
-import { cleanUpExports } from '../src/modules/export/service.ts';
+import { cleanUpExports, takeExportSlot } from '../src/modules/export/service.ts';
 import { describeOnDatabases } from './harness.ts';
 import { fetchAll, ingestScenario } from './report-fixtures.ts';
 import { addUser, passwordLogin } from './user-helpers.ts';
@@ -321,4 +321,55 @@ describeOnDatabases(
     });
   },
   { exportDir: path.join(blockedParent, 'exports') },
+);
+
+describeOnDatabases(
+  'exports running at once are capped per operator and in total',
+  (t) => {
+    const body = { start_date: '2025-01-01', end_date: '2025-01-31' };
+    const path = `${report.REPORT_DEFS.agentSummary.path}/export`;
+    /** Holds an export's place for `userId` on the server under test, as a running export would. */
+    const hold = (userId: number) => takeExportSlot({ request: { server: t().app } as never, config: t().app.config, user: { id: userId } as never });
+
+    it('an operator with an export running is told so, in both languages, and nothing is recorded', async () => {
+      const token = await t().login();
+      const adminId = Number((await t().database.db.selectFrom('operator_user').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id);
+      const release = hold(adminId);
+      try {
+        const en = await t().call(path, body, { token, lang: 'en' });
+        expect([en.error_code, en.error_msg]).toEqual(['A0429', 'An export is already running; see Export management']);
+        const zh = await t().call(path, body, { token, lang: 'zh-cn' });
+        expect(zh.error_msg).toBe('已有导出正在进行，请在导出管理中查看');
+        expect(await t().database.db.selectFrom('export').select('id').execute()).toHaveLength(0);
+      } finally {
+        release();
+      }
+      expect(isFile(await t().call(path, body, { token }))).toBe(true);
+    });
+
+    it('past the total cap every operator waits; a place given back is taken again', async () => {
+      const token = await t().login();
+      const others = [hold(-1), hold(-2)];
+      const busy = await t().call(path, body, { token, lang: 'en' });
+      expect([busy.error_code, busy.error_msg]).toEqual(['A0429', 'The server is busy with other exports; please try again in a minute']);
+      others[0]!();
+      others[0]!(); // giving a place back twice frees it once
+      expect(isFile(await t().call(path, body, { token }))).toBe(true);
+      const again = hold(-3);
+      expect((await t().call(path, body, { token })).error_code).toBe('A0429');
+      again();
+      others[1]!();
+    });
+
+    it('parallel exports of one operator: one runs, the others are told an export is running', async () => {
+      const token = await t().login();
+      const answers = await Promise.all(Array.from({ length: 4 }, () => t().call(path, body, { token, lang: 'en' })));
+      const files = answers.filter(isFile);
+      expect(files.length).toBeGreaterThanOrEqual(1);
+      for (const a of answers.filter((x) => !isFile(x))) expect(a.error_msg).toBe('An export is already running; see Export management');
+      // The places are all given back: the next one runs.
+      expect(isFile(await t().call(path, body, { token }))).toBe(true);
+    });
+  },
+  { exportsPerOperator: 1, exportsAtOnce: 2 },
 );

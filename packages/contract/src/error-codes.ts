@@ -19,6 +19,7 @@ export const ErrorCode = {
   NotFound: 'A0404',
   Duplicate: 'A0409',
   InsufficientBalance: 'A0420',
+  BodyTooLarge: 'A0413',
   RateLimited: 'A0429',
   IngestKeyInvalid: 'A0231',
 } as const;
@@ -46,5 +47,6 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   A0404: { 'zh-cn': '记录不存在', en: 'Record not found' },
   A0409: { 'zh-cn': '记录已存在', en: 'Record already exists' },
   A0420: { 'zh-cn': '余额不足', en: 'Insufficient balance' },
+  A0413: { 'zh-cn': '请求内容过大', en: 'The request body is too large' },
   A0429: { 'zh-cn': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
 };

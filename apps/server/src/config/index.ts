@@ -30,6 +30,14 @@ export interface Config {
   smsWebhookUrl: string;
   /** Bearer token sent to the SMS gateway, if it needs one. */
   smsWebhookToken: string;
+  /** The whole request (headers and body) must arrive within this (a client trickling a body is cut off). */
+  requestTimeoutSeconds: number;
+  /** The request headers must arrive within this. */
+  headersTimeoutSeconds: number;
+  /** Exports one operator may run at once. */
+  exportsPerOperator: number;
+  /** Exports the server runs at once, for all operators. */
+  exportsAtOnce: number;
   repoRoot: string;
 }
 
@@ -78,6 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     validateResponses: env.NODE_ENV === 'test' || env.VALIDATE_RESPONSES === '1',
+    requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),
+    headersTimeoutSeconds: wholeNumber(env, 'HEADERS_TIMEOUT_SECONDS', 15, 1, 3600),
+    exportsPerOperator: wholeNumber(env, 'EXPORTS_PER_OPERATOR', 1, 1, 100),
+    exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 2, 1, 100),
     dataDir: env.DATA_DIR ? userPath(env, env.DATA_DIR) : path.join(repoRoot, 'data'),
     exportDir: env.EXPORT_DIR ? userPath(env, env.EXPORT_DIR) : path.join(repoRoot, 'data/exports'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',

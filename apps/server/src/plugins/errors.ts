@@ -32,6 +32,9 @@ function answerError(error: Error, request: FastifyRequest, reply: FastifyReply)
     return reply.code(200).send({ error_code: error.code, error_msg: error.messageFor(lang), data: error.data });
   }
   const status = (error as { statusCode?: number }).statusCode;
+  if (status === 413) {
+    return reply.code(413).send({ code: ErrorCode.BodyTooLarge, msg: errorMessages[ErrorCode.BodyTooLarge][lang] });
+  }
   if (status === 429) {
     return reply.code(429).send({ code: ErrorCode.RateLimited, msg: errorMessages[ErrorCode.RateLimited][lang] });
   }

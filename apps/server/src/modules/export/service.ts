@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode, exportFile, report, TIMEZONES, type CallDef, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
-import { ApiError } from '../../lib/api-error.ts';
+import { ApiError, apiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
@@ -79,12 +79,60 @@ function tooManyRows(rows: number | null, fit: number): ApiError {
   });
 }
 
+interface RunningExports {
+  total: number;
+  byOperator: Map<number, number>;
+}
+/** The exports each server runs now (per app: tests run several in one process). */
+const running = new WeakMap<object, RunningExports>();
+
+/**
+ * Takes a place for one export under the caps (EXPORTS_PER_OPERATOR, EXPORTS_AT_ONCE): an export
+ * reads every row of its range and writes a file, so a few at once are all two cores should run.
+ * Taken synchronously, before any await, so requests that arrive together are counted one after
+ * another. Answers the function that gives the place back.
+ */
+export function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'user'>): () => void {
+  const key = ctx.request.server;
+  let r = running.get(key);
+  if (!r) running.set(key, (r = { total: 0, byOperator: new Map() }));
+  const operator = ctx.user?.id ?? 0;
+  const mine = r.byOperator.get(operator) ?? 0;
+  if (mine >= ctx.config.exportsPerOperator) {
+    throw apiError(ErrorCode.RateLimited, '已有导出正在进行，请在导出管理中查看', 'An export is already running; see Export management');
+  }
+  if (r.total >= ctx.config.exportsAtOnce) {
+    throw apiError(ErrorCode.RateLimited, '服务器正在处理其他导出，请稍后再试', 'The server is busy with other exports; please try again in a minute');
+  }
+  r.total++;
+  r.byOperator.set(operator, mine + 1);
+  let given = false;
+  const held = r;
+  return () => {
+    if (given) return;
+    given = true;
+    held.total--;
+    const left = (held.byOperator.get(operator) ?? 1) - 1;
+    if (left > 0) held.byOperator.set(operator, left);
+    else held.byOperator.delete(operator);
+  };
+}
+
 /**
  * Runs a report over all its rows into an .xlsx under config.exportDir, records it in the export
  * list (kept 7 days) and answers the file. Invalid filters, and a bet-record list with more rows
  * than a sheet holds, fail before anything is recorded.
  */
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
+  const release = takeExportSlot(ctx);
+  try {
+    return await writeExport(ctx, d, input);
+  } finally {
+    release();
+  }
+}
+
+async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const { db, lang } = ctx;
   const source = await exportSource(db, ctx.dialect, d, input, lang);
   const createdAt = nowIso();
