@@ -76,6 +76,66 @@ test.describe('backend account management', () => {
     await expect(page.locator('.ant-table-row').first()).toContainText(names[20]!);
   });
 
+  test('keeps filters, order and page size in the URL across a reload and a visit from the menu', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const prefix = uniqueAccount('url').slice(0, 20);
+    for (const n of [1, 2, 3]) await admin.addUser(`${prefix}x${n}`, 'url-pass-1', '1');
+
+    await page.getByPlaceholder('搜索账号或姓名').fill(prefix);
+    await page.getByPlaceholder('搜索账号或姓名').press('Enter');
+    await expect(page.getByText('共 3 条')).toBeVisible();
+    const header = page.getByRole('columnheader', { name: '账号' });
+    await header.click();
+    await header.click();
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '50' }).click();
+    await expect(page).toHaveURL(new RegExp(`keyword=${prefix}`));
+    await expect(page).toHaveURL(/sort_field=account&sort_order=descend/);
+    await expect(page).toHaveURL(/page_size=50/);
+
+    const kept = async () => {
+      await expect(page.getByPlaceholder('搜索账号或姓名')).toHaveValue(prefix);
+      await expect(page.getByText('共 3 条')).toBeVisible();
+      await expect(page.locator('.ant-table-row').first()).toContainText(`${prefix}x3`);
+      await expect(header).toHaveAttribute('aria-sort', 'descending');
+      await expect(page.locator('.ant-pagination-options')).toContainText('50');
+    };
+    await page.reload();
+    await kept();
+
+    // Opened again without a query (from the menu, a bookmark): as the user left it.
+    await page.goto('/#/dashboard');
+    await page.goto('/#/background/account');
+    await expect(page).toHaveURL(new RegExp(`keyword=${prefix}`));
+    await kept();
+
+    // Reset clears the filters (page size and order stay), for good.
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await expect(page).not.toHaveURL(/keyword=/);
+    await expect(page).toHaveURL(/page_size=50/);
+    await page.reload();
+    await expect(page.getByPlaceholder('搜索账号或姓名')).toHaveValue('');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  });
+
+  test('hides a column from the column settings, and keeps it hidden after a reload', async ({ page }) => {
+    await searchFor(page, ADMIN.account);
+    await expect(page.getByRole('columnheader', { name: '姓名' })).toBeVisible();
+    await page.getByRole('button', { name: '列设置' }).click();
+    const settings = page.getByTestId('column-settings');
+    await settings.getByRole('checkbox', { name: '姓名' }).uncheck();
+    await expect(page.getByRole('columnheader', { name: '姓名' })).toHaveCount(0);
+
+    await page.reload();
+    await expect(row(page, ADMIN.account)).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '账号' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '姓名' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: '列设置' }).click();
+    await settings.getByRole('checkbox', { name: '姓名' }).check();
+    await expect(page.getByRole('columnheader', { name: '姓名' })).toBeVisible();
+  });
+
   test('pressing Enter again while an account is being created sends nothing more', async ({ page, request }) => {
     const account = uniqueAccount('dbl');
     let sent = 0;

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
+import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { user } from '@console/contract';
 import { configureApi } from './lib/api';
@@ -40,14 +41,19 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** Renders `ui` inside antd's App and a query client of its own, as the console layout does. */
-export function renderWithProviders(ui: ReactElement) {
+/**
+ * Renders `ui` inside antd's App, a query client of its own and a router at `route` (list screens
+ * keep their state in the URL query), as the console layout does.
+ */
+export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return {
     queryClient,
     ...render(
       <App>
-        <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        </QueryClientProvider>
       </App>,
     ),
   };

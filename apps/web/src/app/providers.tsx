@@ -9,7 +9,7 @@ import i18n from '../locales';
 import { feedback, NOTIFICATION_SECONDS, setFeedback, TOAST_SECONDS } from '../lib/feedback';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
-import { useDarkMode } from '../lib/use-dark-mode';
+import { useDarkMode } from '../stores/use-dark-mode';
 import { antdSize, applyThemeColorVars, buildAntdTheme } from '../lib/theme';
 
 /** Hands antd's themed message/notification instances to code outside React (the API client). */

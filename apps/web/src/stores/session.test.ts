@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_STATE_PREFIX } from './list-prefs';
 import { user } from '@console/contract';
 import { call, configureApi } from '../lib/api';
 import { setFeedback } from '../lib/feedback';
@@ -68,6 +69,15 @@ describe('session store', () => {
     expect(readToken()).toBe('');
     expect(useSessionStore.getState()).toMatchObject({ token: '', userInfo: null, permissions: [], routes: [], routesLoaded: false });
     expect(useSettingsStore.getState().watermarkEnabled).toBe(false);
+  });
+
+  it("forgets every screen's remembered list state on logout, so the next user starts clean", async () => {
+    await useSessionStore.getState().loginWithPassword({ account: 'ops', password: 'secret1', googleCode: '' });
+    sessionStorage.setItem(`${LIST_STATE_PREFIX}account`, 'keyword=ops');
+    sessionStorage.setItem('unrelated', 'kept');
+    await useSessionStore.getState().logout();
+    expect(sessionStorage.getItem(`${LIST_STATE_PREFIX}account`)).toBeNull();
+    expect(sessionStorage.getItem('unrelated')).toBe('kept');
   });
 
   it('follows a login in another tab, and tells about that session expiring as well', async () => {

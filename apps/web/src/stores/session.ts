@@ -8,6 +8,7 @@ import { call, type RequestOptions } from '../lib/api';
 const calls = () => import('../lib/calls');
 import { hashPassword } from '../lib/password';
 import { loadDictionaries, useDictStore } from './dict';
+import { forgetListStates } from './list-prefs';
 import { useSettingsStore } from './settings';
 
 /** Spec §3: the token lives in local storage under exactly this key, as a plain string. */
@@ -124,6 +125,7 @@ export const useSessionStore = create<SessionState>()(
           writeToken('');
           useSettingsStore.getState().setSetting('watermarkEnabled', false);
           useDictStore.getState().clearLists();
+          forgetListStates();
           set({ token: '', userInfo: null, permissions: [], routes: [], routesLoaded: false });
         },
       };

@@ -6,7 +6,7 @@ import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { useKeepAliveRef } from 'keepalive-for-react';
 import { AppWatermark } from '../../components/app-watermark';
 import { REDIRECT_PREFIX } from '../../lib/paths';
-import { useDarkMode } from '../../lib/use-dark-mode';
+import { useDarkMode } from '../../stores/use-dark-mode';
 import { useAppStore } from '../../stores/app';
 import { dictionariesMissing, loadDictionaries } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Card, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Select, Space, Table, type TableColumnsType, type TableProps, Tag, Tooltip, Typography } from 'antd';
-import { DownOutlined, EllipsisOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { DownOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { DEFAULT_PAGE_SIZE, parsePermissionString, user } from '@console/contract';
-import { TableEmpty } from '../../components/table-empty';
-import { hasPerm } from '../../lib/permissions';
+import { parsePermissionString, user } from '@console/contract';
+import { useConfirm } from '../../components/form-dialog';
+import { useHasPerm } from '../../components/has-perm';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { useSessionStore } from '../../stores/session';
-import { type AccountListParams, useAccountList, useCleanGoogle, useEditStatus, usePermissionTree } from './api';
+import { useAccountList, useCleanGoogle, useEditStatus, usePermissionTree } from './api';
 import { AddAccountModal } from './add-account-modal';
 import { PermissionModal } from './permission-modal';
 import { ResetPasswordModal } from './reset-password-modal';
@@ -18,60 +19,29 @@ const { UserStatus } = user;
 /** The permission this screen and all of its actions need (spec §2). */
 export const ACCOUNT_PERMISSION = '1301';
 
-interface Filters {
-  keyword?: string;
-  status?: 1 | 2;
-}
+/** The filters of user/list, checked by its own schema when they come from a link or from memory. */
+const FILTERS = user.userList.request.pick({ keyword: true, status: true });
 
 const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
-const isSortField = (field: unknown): field is user.UserSortField => (user.USER_SORT_FIELDS as readonly unknown[]).includes(field);
 
 export default function AccountScreen() {
   const { t } = useTranslation('account');
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
+  const confirm = useConfirm();
   const screens = Grid.useBreakpoint();
-  const [filterForm] = Form.useForm<Filters>();
   const permissions = useSessionStore((s) => s.permissions);
   const me = useSessionStore((s) => s.userInfo);
-  const canManage = hasPerm(permissions, ACCOUNT_PERMISSION);
+  const canManage = useHasPerm()(ACCOUNT_PERMISSION);
   const grantable = useMemo(() => new Set(permissions), [permissions]);
 
-  const [params, setParams] = useState<AccountListParams>({ page: 1, page_size: DEFAULT_PAGE_SIZE });
-  const list = useAccountList(params);
+  const list = useListState({ id: 'account', filters: FILTERS, sortFields: user.USER_SORT_FIELDS });
+  const query = useAccountList(list.params);
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<OperatorUser | null>(null);
   const [editingPerms, setEditingPerms] = useState<OperatorUser | null>(null);
   const tree = usePermissionTree(canManage && (adding || !!editingPerms));
   const editStatus = useEditStatus();
   const cleanGoogle = useCleanGoogle();
-
-  function search(values: Filters) {
-    const keyword = values.keyword?.trim();
-    // New filters start at the first page; the chosen order stays.
-    setParams(({ page_size, sort_field, sort_order }) => ({
-      page: 1,
-      page_size,
-      ...(keyword ? { keyword } : {}),
-      ...(values.status ? { status: values.status } : {}),
-      ...(sort_field && sort_order ? { sort_field, sort_order } : {}),
-    }));
-  }
-
-  /**
-   * The server pages the list, so it sorts it too: a header click asks for the first page in the
-   * new order (antd would otherwise sort only the rows on screen). The third click clears the sort.
-   */
-  const onTableChange: TableProps<OperatorUser>['onChange'] = (_pagination, _filters, sorter, { action }) => {
-    if (action !== 'sort' || Array.isArray(sorter)) return;
-    const { field, order } = sorter;
-    setParams(({ sort_field: _field, sort_order: _order, ...rest }) => ({
-      ...rest,
-      page: 1,
-      ...(order && isSortField(field) ? { sort_field: field, sort_order: order } : {}),
-    }));
-  };
-  /** A sortable column: the header shows the order the server was asked for. */
-  const sortable = (field: user.UserSortField) => ({ sorter: true, sortOrder: params.sort_field === field ? (params.sort_order ?? null) : null });
 
   /**
    * The server refuses changes to one's own account here (own password and authenticator have
@@ -104,32 +74,24 @@ export default function AccountScreen() {
 
   function confirmStatus(row: OperatorUser) {
     const enabled = row.status === UserStatus.Enabled;
-    modal.confirm({
+    confirm({
       title: t(enabled ? 'action.disable' : 'action.enable'),
       content: t(enabled ? 'confirm.disable' : 'confirm.enable', { account: row.account }),
-      okText: t('common:action.confirm'),
-      cancelText: t('common:action.cancel'),
-      okButtonProps: { danger: enabled },
+      danger: enabled,
       onOk: () => toggleStatus(row),
     });
   }
 
   function confirmUnbind(row: OperatorUser) {
-    modal.confirm({
-      title: t('action.cleanGoogle'),
-      content: t('confirm.cleanGoogle', { account: row.account }),
-      okText: t('common:action.confirm'),
-      cancelText: t('common:action.cancel'),
-      onOk: () => unbindGoogle(row),
-    });
+    confirm({ title: t('action.cleanGoogle'), content: t('confirm.cleanGoogle', { account: row.account }), onOk: () => unbindGoogle(row) });
   }
 
-  const columns: TableColumnsType<OperatorUser> = [
-    { title: t('field.id'), dataIndex: 'id', width: 72, responsive: ['lg'], ...sortable('id') },
+  const columns: ListColumn<OperatorUser>[] = [
+    { title: t('field.id'), dataIndex: 'id', width: 72, responsive: ['lg'], sorter: true },
     {
       title: t('field.account'),
       dataIndex: 'account',
-      ...sortable('account'),
+      sorter: true,
       render: (account: string, row) => (
         <Flex vertical gap={2}>
           <Space size={6} wrap={false}>
@@ -141,12 +103,12 @@ export default function AccountScreen() {
         </Flex>
       ),
     },
-    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'], ...sortable('name') },
+    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'], sorter: true },
     { title: t('field.phone'), dataIndex: 'phone', responsive: ['xl'], render: (v: string) => v || '-' },
     {
       title: t('field.status'),
       dataIndex: 'status',
-      ...sortable('status'),
+      sorter: true,
       render: (s: 1 | 2) => (
         <Badge status={s === UserStatus.Enabled ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />
       ),
@@ -161,7 +123,7 @@ export default function AccountScreen() {
       title: t('field.lastLogin'),
       dataIndex: 'last_login_at',
       responsive: ['lg'],
-      ...sortable('last_login_at'),
+      sorter: true,
       render: (v: string | null, row) =>
         v ? (
           <Flex vertical gap={0}>
@@ -176,7 +138,7 @@ export default function AccountScreen() {
       title: t('field.createdAt'),
       dataIndex: 'created_at',
       responsive: ['xxl'],
-      ...sortable('created_at'),
+      sorter: true,
       render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
     },
   ];
@@ -185,6 +147,7 @@ export default function AccountScreen() {
     columns.push({
       title: t('common:action.operation'),
       key: 'actions',
+      settable: false,
       // A fixed column on a phone would cover the table; there it simply scrolls along.
       ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, row) => {
@@ -244,73 +207,37 @@ export default function AccountScreen() {
 
   return (
     <Flex vertical gap={16}>
-      <Card>
-        <Form<Filters> form={filterForm} layout="inline" onFinish={search} style={{ rowGap: 12 }} name="account-filters">
-          <Form.Item name="keyword" label={t('keyword')}>
-            <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
-          </Form.Item>
-          <Form.Item name="status" label={t('statusFilter')}>
-            <Select
-              allowClear
-              placeholder={t('allStatus')}
-              style={{ width: 160 }}
-              options={[
-                { value: UserStatus.Enabled, label: t('status.1') },
-                { value: UserStatus.Disabled, label: t('status.2') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('common:action.search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  filterForm.resetFields();
-                  search({});
-                }}
-              >
-                {t('common:action.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-      </Card>
-      <Card
+      <ListFilters list={list} name="account-filters">
+        <Form.Item name="keyword" label={t('keyword')}>
+          <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="status" label={t('statusFilter')}>
+          <Select
+            allowClear
+            placeholder={t('allStatus')}
+            style={{ width: 160 }}
+            options={[
+              { value: UserStatus.Enabled, label: t('status.1') },
+              { value: UserStatus.Disabled, label: t('status.2') },
+            ]}
+          />
+        </Form.Item>
+      </ListFilters>
+      <ListTable
+        list={list}
+        query={query}
+        rowKey="id"
+        columns={columns}
         title={t('title')}
+        emptyText={t('empty')}
         extra={
-          <Space>
-            <Tooltip title={t('common:action.refresh')}>
-              <Button icon={<ReloadOutlined />} aria-label={t('common:action.refresh')} onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />
-            </Tooltip>
-            {canManage && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                {t('add')}
-              </Button>
-            )}
-          </Space>
+          canManage && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('add')}
+            </Button>
+          )
         }
-      >
-        <Table<OperatorUser>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <TableEmpty query={list} emptyText={t('empty')} /> }}
-          onChange={onTableChange}
-          pagination={{
-            current: params.page,
-            pageSize: params.page_size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
-            showTotal: (total) => t('common:total', { total }),
-            onChange: (page, page_size) => setParams((p) => ({ ...p, page: page_size === p.page_size ? page : 1, page_size })),
-          }}
-        />
-      </Card>
+      />
       {canManage && (
         <>
           <AddAccountModal open={adding} onClose={() => setAdding(false)} tree={tree.data?.list} treeLoading={tree.isLoading} grantable={grantable} />

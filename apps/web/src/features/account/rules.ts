@@ -2,10 +2,10 @@ import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import { MIN_PASSWORD_LENGTH } from '../../lib/password';
 
-/** Client-side mirrors of the contract's account rules, with messages in the current language. */
-export const ACCOUNT_RE = /^[A-Za-z0-9_.@-]{3,32}$/;
-export const PHONE_RE = /^\+?[0-9]{6,20}$/;
-
+/**
+ * The typed password's rules, with messages in the current language. The contract checks only the
+ * hash the call carries, so these cannot come from its schema; the other fields use zodRule.
+ */
 export const passwordRules = (t: TFunction<'account'>): Rule[] => [
   { required: true, message: t('rule.password') },
   { min: MIN_PASSWORD_LENGTH, message: t('rule.passwordMin') },

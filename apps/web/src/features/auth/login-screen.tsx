@@ -17,7 +17,7 @@ import { LANGUAGES, type Language, useAppStore } from '../../stores/app';
 import { mustBindFirst, useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
 import { safeRedirectTarget } from '../../lib/paths';
-import { useDarkMode } from '../../lib/use-dark-mode';
+import { useDarkMode } from '../../stores/use-dark-mode';
 import { AccountForm } from './account-form';
 import { SmsForm } from './sms-form';
 import styles from './login.module.css';

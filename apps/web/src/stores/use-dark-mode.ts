@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useSettingsStore } from '../stores/settings';
+import { useSettingsStore } from './settings';
 
 const darkQuery = '(prefers-color-scheme: dark)';
 

@@ -1,0 +1,3 @@
+export { FormDialog, type FormDialogProps } from './form-dialog';
+export { type ConfirmOptions, useConfirm } from './use-confirm';
+export { zodIssueText, zodRule, type ZodRuleMessages } from './zod-rule';

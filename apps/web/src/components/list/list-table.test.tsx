@@ -1,0 +1,107 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import i18n, { loadAllNamespaces } from '../../locales';
+import { useListPrefsStore } from '../../stores/list-prefs';
+import type { ListColumn } from './columns';
+import { ListTable, type ListQuery, type ListTableProps } from './list-table';
+
+interface Row {
+  id: number;
+  account: string;
+  name: string;
+}
+
+const columns: ListColumn<Row>[] = [
+  { title: 'Account', dataIndex: 'account', sorter: true },
+  { title: 'Name', dataIndex: 'name' },
+  { title: 'Actions', key: 'actions', settable: false, render: () => 'act' },
+];
+
+function query(fields: Partial<ListQuery<Row>> = {}): ListQuery<Row> {
+  return { data: { list: [{ id: 1, account: 'ops', name: 'Ops' }], total: 1 }, isFetching: false, isLoading: false, isError: false, error: null, refetch: vi.fn(), ...fields };
+}
+
+const list = () => ({ id: 'test-table', page: 1, pageSize: 20, setPage: vi.fn(), setSort: vi.fn() });
+
+function show(props: Partial<ListTableProps<Row>> = {}) {
+  const all = { list: list(), query: query(), columns, rowKey: 'id', emptyText: 'Nothing here', ...props } as ListTableProps<Row>;
+  return render(
+    <App>
+      <ListTable {...all} />
+    </App>,
+  );
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+
+describe('ListTable', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('zh-cn');
+    await loadAllNamespaces();
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    useListPrefsStore.setState({ tables: {} });
+  });
+  afterEach(cleanup);
+
+  it('hides a column from the settings, and remembers it for the screen', async () => {
+    show();
+    expect(headers()).toEqual(['Account', 'Name', 'Actions']);
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByTestId('column-settings');
+    // The actions column is not offered.
+    expect(within(settings).queryByText('Actions')).toBeNull();
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Name' }));
+    await waitFor(() => expect(headers()).toEqual(['Account', 'Actions']));
+    expect(JSON.parse(localStorage.getItem('list-prefs')!).state.tables['test-table'].hidden).toEqual(['name']);
+
+    // Moved down: Account after Name, once Name is shown again.
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Name' }));
+    fireEvent.click(within(settings).getByRole('button', { name: '下移「Account」' }));
+    await waitFor(() => expect(headers()).toEqual(['Name', 'Account', 'Actions']));
+
+    cleanup();
+    await useListPrefsStore.persist.rehydrate();
+    show();
+    expect(headers()).toEqual(['Name', 'Account', 'Actions']);
+  });
+
+  it('refreshes through the query and remembers the density', async () => {
+    const q = query();
+    const { container } = show({ query: q });
+    fireEvent.click(screen.getByRole('button', { name: '刷新' }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+
+    expect(container.querySelector('.ant-table-small')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '表格密度' }));
+    fireEvent.click(await screen.findByText('紧凑'));
+    await waitFor(() => expect(container.querySelector('.ant-table-small')).not.toBeNull());
+    expect(useListPrefsStore.getState().tables['test-table']?.density).toBe('small');
+  });
+
+  it('shows a failed load with a retry, and an empty one with the screen’s text', () => {
+    const q = query({ data: undefined, isError: true, error: new Error('系统繁忙') });
+    show({ query: q });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('数据加载失败');
+    expect(alert.textContent).toContain('系统繁忙');
+    fireEvent.click(within(alert).getByRole('button', { name: /重试/ }));
+    expect(q.refetch).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    show({ query: query({ data: { list: [], total: 0 } }) });
+    expect(screen.getByText('Nothing here')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks the list state for the order and the page', () => {
+    const state = list();
+    show({ list: state, query: query({ data: { list: [{ id: 1, account: 'a', name: 'A' }], total: 45 } }) });
+    fireEvent.click(screen.getByRole('columnheader', { name: /Account/ }));
+    expect(state.setSort).toHaveBeenLastCalledWith('account', 'ascend');
+    fireEvent.click(screen.getByTitle('2'));
+    expect(state.setPage).toHaveBeenLastCalledWith(2, 20);
+  });
+});

@@ -1,0 +1,118 @@
+import { type Key, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Dropdown, Space, Table, type TableProps, Tooltip } from 'antd';
+import { ColumnHeightOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type Density, DENSITIES, useListPrefsStore } from '../../stores/list-prefs';
+import { type ListQueryState, TableEmpty } from '../table-empty';
+import { ColumnSettings } from './column-settings';
+import { arrangeColumns, columnKey, type ListColumn } from './columns';
+import type { ListState } from './use-list-state';
+import './list-table.css';
+
+/** The part of a list query (TanStack Query's result of a `{list, total}` call) the table needs. */
+export interface ListQuery<T> extends ListQueryState {
+  data?: { list: T[]; total: number } | undefined;
+  isFetching: boolean;
+  isLoading: boolean;
+}
+
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
+
+export interface ListTableProps<T, S extends string = string> {
+  /** The screen's list state (useListState): paging and order come from it and go back to it. */
+  list: Pick<ListState<unknown, S>, 'id' | 'page' | 'pageSize' | 'sortField' | 'sortOrder' | 'setPage' | 'setSort'>;
+  query: ListQuery<T>;
+  columns: readonly ListColumn<T>[];
+  rowKey: TableProps<T>['rowKey'];
+  /** The card's title. */
+  title?: ReactNode;
+  /** The screen's own actions (add…), before the toolbar. */
+  extra?: ReactNode;
+  /** What an empty result says ("no account matches"); a failed load says so and offers a retry instead. */
+  emptyText: ReactNode;
+  pageSizeOptions?: number[];
+  /** Anything else for antd's Table (expandable, rowSelection, summary…). */
+  tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'size' | 'rowKey' | 'locale'>;
+}
+
+/**
+ * A list screen's table in its card: server-side paging and sorting, a toolbar (refresh, density,
+ * column settings, both remembered per screen), and empty and error states. The table scrolls
+ * sideways inside the card, so on a phone the page itself never does.
+ */
+export function ListTable<T extends object, S extends string = string>({ list, query, columns, rowKey, title, extra, emptyText, pageSizeOptions = PAGE_SIZE_OPTIONS, tableProps }: ListTableProps<T, S>) {
+  const { t } = useTranslation('components');
+  const prefs = useListPrefsStore((s) => s.tables[list.id]);
+  const setTable = useListPrefsStore((s) => s.setTable);
+  const density: Density = prefs?.density ?? 'large';
+  // A button's tooltip would sit on top of the menu it has just opened.
+  const [densityOpen, setDensityOpen] = useState(false);
+
+  const shown = arrangeColumns(columns, prefs)
+    .filter((c) => !c.hidden)
+    .map(({ column, key }) => {
+      const { settingsTitle: _title, settable: _settable, ...rest } = column;
+      // The server sorts (it pages too): the header shows the order it was asked for.
+      return { ...rest, key, ...(column.sorter ? { sortOrder: list.sortField === key ? (list.sortOrder ?? null) : null } : {}) };
+    });
+
+  /** A header click asks for the first page in the new order; the third click clears it. */
+  const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, { action }) => {
+    if (action !== 'sort' || Array.isArray(sorter)) return;
+    const key: Key | undefined = sorter.columnKey ?? (typeof sorter.field === 'string' ? sorter.field : undefined);
+    const sortable = key !== undefined && columns.some((c) => c.sorter && columnKey(c) === String(key));
+    // A sortable column's key is one of the call's sort fields (ListColumn).
+    list.setSort(sortable && sorter.order ? (String(key) as S) : undefined, sorter.order);
+  };
+
+  const densityLabel = (d: Density) => t(`list.density.${d}`);
+
+  const toolbar = (
+    <Space size={8} wrap={false}>
+      {extra}
+      <Tooltip title={t('common:action.refresh')}>
+        <Button icon={<ReloadOutlined />} aria-label={t('common:action.refresh')} onClick={() => void query.refetch()} loading={query.isFetching && !query.isLoading} />
+      </Tooltip>
+      <Dropdown
+        trigger={['click']}
+        onOpenChange={setDensityOpen}
+        menu={{
+          selectable: true,
+          selectedKeys: [density],
+          items: DENSITIES.map((d) => ({ key: d, label: densityLabel(d) })),
+          onClick: ({ key }) => setTable(list.id, { density: key as Density }),
+        }}
+      >
+        <Tooltip title={t('list.densityLabel')} {...(densityOpen ? { open: false } : {})}>
+          <Button icon={<ColumnHeightOutlined />} aria-label={t('list.densityLabel')} />
+        </Tooltip>
+      </Dropdown>
+      <ColumnSettings id={list.id} columns={columns} />
+    </Space>
+  );
+
+  return (
+    <Card title={title} extra={toolbar} className="list-table-card">
+      <Table<T>
+        {...tableProps}
+        rowKey={rowKey}
+        size={density}
+        columns={shown}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content', ...tableProps?.scroll }}
+        locale={{ emptyText: <TableEmpty query={query} emptyText={emptyText} /> }}
+        onChange={onChange}
+        pagination={{
+          current: list.page,
+          pageSize: list.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions,
+          showTotal: (total) => t('common:total', { total }),
+          onChange: (page, pageSize) => list.setPage(page, pageSize),
+        }}
+      />
+    </Card>
+  );
+}
