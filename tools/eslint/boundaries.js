@@ -1,7 +1,7 @@
 // One-way dependencies (docs/architecture.md), checked on every import:
 //   web → contract ← server; web and server never import each other; the contract imports neither.
 //   In the web app: components/ and lib/ (shared) → features/ → app/; a feature never imports
-//   another feature, and shared code never imports features or app.
+//   another feature, and shared code never imports features or app; lib/ imports no store or component.
 //   In the server (src/): lib/ is the bottom and imports nothing of the server outside lib/;
 //   config/ imports only lib/; db/ imports only db/ and lib/ (never a module); plugins/ import no
 //   module; in a module, routes never import a repository, a repository never imports a service or
@@ -95,6 +95,7 @@ export default {
           else if (from.part === 'web' && to.part === 'web') {
             if (from.feature && to.feature && from.feature !== to.feature) why = `feature "${from.feature}" imports feature "${to.feature}"; move the shared piece to components/ or lib/`;
             else if (SHARED_WEB_LAYERS.has(from.layer) && (to.layer === 'features' || to.layer === 'app')) why = `shared ${from.layer}/ must not import ${to.layer}/`;
+            else if (from.layer === 'lib' && (to.layer === 'stores' || to.layer === 'components')) why = `lib/ is the bottom of the web app and must not import ${to.layer}/`;
           }
           if (why) context.report({ node, messageId: 'bad', data: { why } });
         }

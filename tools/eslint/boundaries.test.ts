@@ -41,6 +41,8 @@ tester.run('one-way-imports', boundaries.rules['one-way-imports'], {
     { filename: web('lib/api.ts'), code: "import { x } from '../features/account/api.ts';", errors: [bad] },
     { filename: web('features/account/api.ts'), code: "import { x } from '../dashboard/api.ts';", errors: [bad] },
     { filename: web('lib/api.ts'), code: "import { x } from '@console/server/app';", errors: [bad] },
+    { filename: web('lib/theme.ts'), code: "import { x } from '../stores/settings';", errors: [bad] },
+    { filename: web('lib/theme.ts'), code: "import { x } from '../components/chart';", errors: [bad] },
   ],
 });
 
