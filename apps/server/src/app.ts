@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
 
   registerErrorHandling(app);
   await app.register(cookie);
+  await registerSecurityHeaders(app, config.webDist);
   registerXsrf(app);
   await app.register(rateLimit, { global: false, keyGenerator: clientIp });
 

@@ -81,7 +81,8 @@ export interface CallOptions {
  * Registers one contract call: POST /v1/operator/<path>. Order of checks: session (HTTP 401 A0230),
  * authenticator binding (A0242), permission code (A0301), request schema, then no U+0000 anywhere
  * in the request (both A0400, readable text), then the handler. A call marked `audit` runs in one
- * transaction together with its operation-log row, so a failure leaves nothing behind.
+ * transaction together with its operation-log row, so a failure leaves nothing behind; a refusal
+ * for want of permission (A0301, A0302) is logged apart from it.
  */
 export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
   app.post(API_PREFIX + call.path, { ...options.route, schema: { hide: true } }, async (request, reply) => {
@@ -92,11 +93,35 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     const { database, config } = app;
 
     let user: SessionUser | null = null;
+    const ip = clientIp(request);
+    /**
+     * A change call refused for want of permission (A0301, A0302) leaves a row in the operation
+     * log, written apart from the call's rolled-back transaction, so an administrator sees who
+     * tried what. A row that cannot be written never hides the refusal itself.
+     */
+    const logRefusal = async (code: string, target: string, summary: unknown) => {
+      if (!call.audit || !user) return;
+      await database.db
+        .insertInto('operation_log')
+        .values({
+          operator_id: user.id,
+          operator_account: user.account,
+          action: call.path,
+          target,
+          summary: JSON.stringify(summary ?? null),
+          ip,
+          result_code: code,
+          created_at: nowIso(),
+        })
+        .execute()
+        .catch((err: unknown) => request.log.error({ err }, 'could not log a refused call'));
+    };
     if (call.access !== 'public') {
       user = token ? await authenticate(database.db, token, config) : null;
       if (!user) throw new ApiError(ErrorCode.TokenInvalid);
       if (config.require2fa && !user.totpBound && !call.allowUnbound) throw new ApiError(ErrorCode.TotpBindRequired);
       if (typeof call.access === 'object' && !user.permissions.has(call.access.permission)) {
+        await logRefusal(ErrorCode.NoPermission, '', redact(body));
         throw new ApiError(ErrorCode.NoPermission);
       }
     }
@@ -106,7 +131,6 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
     const nulAt = findNulCharacter(parsed.data);
     if (nulAt) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatNulCharacter(nulAt, lang) });
-    const ip = clientIp(request);
 
     let auditTarget = '';
     let auditSummary: unknown = redact(parsed.data);
@@ -151,7 +175,15 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       });
     };
 
-    const result = await run();
+    let result: Awaited<ReturnType<typeof run>>;
+    try {
+      result = await run();
+    } catch (err) {
+      if (err instanceof ApiError && (err.code === ErrorCode.NoPermission || err.code === ErrorCode.GrantBeyondOwn)) {
+        await logRefusal(err.code, auditTarget, auditSummary);
+      }
+      throw err;
+    }
     if (call.binary) {
       const file = result as FileAnswer;
       reply.header('content-type', file.contentType);

@@ -4,6 +4,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
 import { API_PREFIX, type CallDef } from '@console/contract';
 
+/** Where Swagger UI shows the API document. */
+export const DOCS_PREFIX = '/docs';
+
 function jsonSchema(schema: z.ZodType): unknown {
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
@@ -69,5 +72,5 @@ export function xsrfRequestInterceptor(request: Record<string, unknown>) {
 
 export async function registerOpenApi(app: FastifyInstance, calls: readonly CallDef[]) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(calls) as never } });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { requestInterceptor: xsrfRequestInterceptor } });
+  await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { requestInterceptor: xsrfRequestInterceptor } });
 }
