@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { ingest } from '@console/contract';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { decryptSecret, keyEncryptionKey } from '../src/lib/secret-box.ts';
@@ -63,6 +64,26 @@ describeOnDatabases('keys', (t) => {
     expect((await t().call('key/add', { agent_id: 999999, type: 'agent', remark: '' }, { token })).error_code).toBe('A0400');
     expect((await t().call('key/add', { agent_id: 0, type: 'ingest', remark: '', expires_at: '2001-01-01T00:00:00Z' }, { token })).error_code).toBe('A0400');
     expect((await t().call('key/add', { agent_id: 0, type: 'other', remark: '' }, { token })).error_code).toBe('A0400');
+  });
+
+  it('key/add takes an expiry in year 9999 with any offset, compared as a time, and the key works', async () => {
+    for (const [expires, stored] of [
+      ['9999-12-31T23:59:59+08:00', '9999-12-31T15:59:59.000Z'],
+      ['9999-12-31T23:59:59-08:00', '9999-12-31T23:59:59.999Z'],
+      ['9999-12-31T23:59:59Z', '9999-12-31T23:59:59.000Z'],
+    ] as const) {
+      const added = await t().call<KeySecret>('key/add', { agent_id: 0, type: 'ingest', remark: 'far', expires_at: expires }, { token });
+      expect(added.error_code, expires).toBe('0');
+      const row = await t().database.db.selectFrom('api_key').select('expires_at').where('id', '=', added.data.id).executeTakeFirstOrThrow();
+      expect(row.expires_at, expires).toBe(stored);
+      const res = await t().app.inject({
+        method: 'POST',
+        url: ingest.INGEST_PATHS.bets,
+        headers: { authorization: `Bearer ${added.data.app_id}:${added.data.secret}` },
+        payload: { bets: [] },
+      });
+      expect(res.statusCode, expires).toBe(200);
+    }
   });
 
   it('key/list shows keys newest first with their agent, never a secret, filtered and paged', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCode, type key as keyContract } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
-import { nowIso } from '../../lib/time.ts';
+import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
 import { agentExists, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
 import { encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
 
@@ -29,8 +29,8 @@ export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: numb
   if (input.type === 'agent' && (input.agent_id === 0 || !(await agentExists(db, input.agent_id)))) {
     throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理不存在', 'agent_id: no such agent');
   }
-  const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
-  if (expiresAt && expiresAt <= nowIso()) {
+  const expiresAt = input.expires_at ? storedInstant(input.expires_at) : null;
+  if (expiresAt && hasPassed(expiresAt)) {
     throw apiError(ErrorCode.InvalidParameter, 'expires_at：必须是将来的时间', 'expires_at: must be in the future');
   }
   const secret = newSecret();
@@ -95,7 +95,7 @@ export async function authenticateIngestKey(db: Kysely<DB>, authorization: strin
   const key = await findKeyByAppId(db, m[1]!);
   const now = nowIso();
   if (!key || key.type !== 'ingest' || key.status !== 1) return null;
-  if (key.expires_at && key.expires_at <= now) return null;
+  if (key.expires_at && hasPassed(key.expires_at)) return null;
   if (!secretMatches(m[2]!, key.secret_hash)) return null;
   if (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) > TOUCH_AFTER_MS) await touchKey(db, key.id, now);
   return key;
