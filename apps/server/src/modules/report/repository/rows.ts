@@ -58,7 +58,21 @@ function sortExpr(p: Plan, field: string, bettorRef: RawBuilder<unknown>, lang: 
   }
 }
 
-export interface ReportRowRaw {
+/** The sums a row and a summary entry carry, read exactly (money stays text). */
+export interface SumsRaw {
+  bet_count: number;
+  win_count: number;
+  bettor_count: number | null;
+  bet_amount: string;
+  valid_bet_amount: string;
+  payout_amount: string;
+  tax_amount: string;
+  bonus_amount: string;
+  jackpot_contribution: string;
+  new_player_count: number;
+}
+
+export interface ReportRowRaw extends SumsRaw {
   bucket: number | null;
   agent_id: number | null;
   game_id: number | null;
@@ -73,16 +87,6 @@ export interface ReportRowRaw {
   platform_name: string | null;
   player_account: string | null;
   currency_code: string | null;
-  bet_count: number;
-  win_count: number;
-  bettor_count: number | null;
-  bet_amount: string;
-  valid_bet_amount: string;
-  payout_amount: string;
-  tax_amount: string;
-  bonus_amount: string;
-  jackpot_contribution: string;
-  new_player_count: number;
 }
 
 /** A row of the rows query, read exactly (money stays text). */

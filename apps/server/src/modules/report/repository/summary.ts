@@ -13,21 +13,13 @@ import {
   SUM_COLUMNS,
   sumsSource,
 } from './plan.ts';
+import type { SumsRaw } from './rows.ts';
 import { countsBySlices } from './slices.ts';
 
-export interface SummaryRaw {
+export interface SummaryRaw extends SumsRaw {
   currency_id: number;
   currency_code: string;
-  bet_count: number;
-  win_count: number;
   bettor_count: number;
-  bet_amount: string;
-  valid_bet_amount: string;
-  payout_amount: string;
-  tax_amount: string;
-  bonus_amount: string;
-  jackpot_contribution: string;
-  new_player_count: number;
 }
 
 /**
