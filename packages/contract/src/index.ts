@@ -24,3 +24,7 @@ export { billCalls } from './modules/bill.ts';
 export * from './common/report-filter.ts';
 export * as report from './modules/report.ts';
 export * as exportFile from './modules/export.ts';
+export * as domain from './modules/domain.ts';
+export { domainCalls } from './modules/domain.ts';
+export * as log from './modules/log.ts';
+export { logCalls } from './modules/log.ts';

@@ -9,7 +9,10 @@ import { keyModule } from './key/routes.ts';
 import { platformModule } from './platform/routes.ts';
 import { reportModule } from './report/routes.ts';
 import { exportModule } from './export/routes.ts';
+import { domainModule } from './domain/routes.ts';
+import { logModule } from './log/routes.ts';
 
 export type { ServerModule } from '../plugins/calls.ts';
 
 export const modules: ServerModule[] = [userModule, agentModule, currencyModule, gameModule, platformModule, keyModule, billModule, ingestModule, reportModule, exportModule];
+modules.push(domainModule, logModule);

@@ -24,6 +24,11 @@ export const keyItemSchema = z.object({
   last_used_at: z.string().nullable(),
   rotated_at: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * Whether the key's agent is in service (it and every agent above it enabled); null for ingest
+   * keys. The keys of an agent out of service are refused whatever their own status.
+   */
+  agent_active: z.boolean().nullable(),
 });
 export type KeyItem = z.infer<typeof keyItemSchema>;
 

@@ -56,3 +56,294 @@ export async function agentSubtree(db: Kysely<DB>, agentId: number): Promise<num
 export async function agentLabel(db: Kysely<DB>, id: number) {
   return db.selectFrom('agent').select(['code', 'name']).where('id', '=', id).executeTakeFirst();
 }
+
+/* ---- Agent management ---- */
+
+/** The stored wallet mode (1 transfer, 2 seamless) and the contract's names for it. */
+export const WALLET_MODE_NAMES = { 1: 'transfer', 2: 'seamless' } as const;
+export const walletModeValue = (mode: 'transfer' | 'seamless'): number => (mode === 'transfer' ? 1 : 2);
+
+/** The whitelist is kept as comma-separated entries (addresses and CIDR blocks have no comma). */
+export const parseWhitelist = (text: string): string[] => text.split(',').map((s) => s.trim()).filter(Boolean);
+export const formatWhitelist = (entries: readonly string[]): string => entries.join(',');
+
+/** A LIKE pattern that finds `keyword` anywhere, case-insensitively; typed wildcards are dropped. */
+export const containsPattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[%_\\]/g, '')}%`;
+
+export interface AgentRow {
+  id: number;
+  code: string;
+  name: string;
+  parent_id: number | null;
+  level: number;
+  path: string;
+  currency_id: number;
+  wallet_mode: number;
+  share_rate: number;
+  ip_whitelist: string;
+  status: number;
+  remark: string;
+}
+
+const AGENT_COLUMNS = ['id', 'code', 'name', 'parent_id', 'level', 'path', 'currency_id', 'wallet_mode', 'share_rate', 'ip_whitelist', 'status', 'remark'] as const;
+
+function toAgentRow(r: Record<(typeof AGENT_COLUMNS)[number], unknown>): AgentRow {
+  return {
+    id: toNumber(r.id),
+    code: String(r.code),
+    name: String(r.name),
+    parent_id: r.parent_id === null ? null : toNumber(r.parent_id),
+    level: toNumber(r.level),
+    path: String(r.path),
+    currency_id: toNumber(r.currency_id),
+    wallet_mode: toNumber(r.wallet_mode),
+    share_rate: toNumber(r.share_rate),
+    ip_whitelist: String(r.ip_whitelist),
+    status: toNumber(r.status),
+    remark: String(r.remark),
+  };
+}
+
+export async function findAgent(db: Kysely<DB>, id: number): Promise<AgentRow | undefined> {
+  const r = await db.selectFrom('agent').select(AGENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return r && toAgentRow(r);
+}
+
+/** Codes that differ only in letter case count as one, so look-alike agents cannot be created. */
+export async function agentCodeTaken(db: Kysely<DB>, code: string): Promise<boolean> {
+  const r = await db.selectFrom('agent').select('id').where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase())).executeTakeFirst();
+  return !!r;
+}
+
+/** The highest share rate among an agent's direct sub-agents and the code of one holding it. */
+export async function highestChildShareRate(db: Kysely<DB>, id: number): Promise<{ code: string; share_rate: number } | undefined> {
+  const r = await db.selectFrom('agent').select(['code', 'share_rate']).where('parent_id', '=', id).orderBy('share_rate', 'desc').orderBy('id').executeTakeFirst();
+  return r && { code: r.code, share_rate: toNumber(r.share_rate) };
+}
+
+/**
+ * Whether an agent is in service: it and every agent above it are enabled. A disabled agent's
+ * users cannot log in and its keys are refused, and so are those of its whole sub-tree.
+ */
+export async function agentActive(db: Kysely<DB>, id: number): Promise<boolean> {
+  const path = await agentPath(db, id);
+  if (path === undefined) return false;
+  const ids = pathIds(path);
+  const off = await db.selectFrom('agent').select('id').where('id', 'in', ids).where('status', '<>', 1).executeTakeFirst();
+  return !off;
+}
+
+/** Of these agents, those out of service (themselves or an agent above them disabled). */
+export async function agentsOutOfService(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('agent').select(['id', 'path']).where('id', 'in', [...new Set(ids)]).execute();
+  const above = [...new Set(rows.flatMap((r) => pathIds(r.path)))];
+  const off = new Set((await db.selectFrom('agent').select('id').where('id', 'in', above).where('status', '<>', 1).execute()).map((r) => toNumber(r.id)));
+  return new Set(rows.filter((r) => pathIds(r.path).some((id) => off.has(id))).map((r) => toNumber(r.id)));
+}
+
+export interface NewAgent {
+  code: string;
+  name: string;
+  parent: AgentRow | null;
+  currency_id: number;
+  wallet_mode: number;
+  share_rate: number;
+  ip_whitelist: string;
+  remark: string;
+}
+
+export async function insertAgent(db: Kysely<DB>, a: NewAgent, now: string): Promise<number> {
+  const r = await db
+    .insertInto('agent')
+    .values({
+      code: a.code,
+      name: a.name,
+      parent_id: a.parent?.id ?? null,
+      level: a.parent ? a.parent.level + 1 : 1,
+      path: '/',
+      currency_id: a.currency_id,
+      wallet_mode: a.wallet_mode,
+      share_rate: a.share_rate,
+      ip_whitelist: a.ip_whitelist,
+      status: 1,
+      remark: a.remark,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = toNumber(r.id);
+  await db.updateTable('agent').set({ path: `${a.parent ? a.parent.path : '/'}${id}/` }).where('id', '=', id).execute();
+  return id;
+}
+
+export type AgentChanges = Partial<Pick<AgentRow, 'name' | 'share_rate' | 'ip_whitelist' | 'status' | 'remark'>>;
+
+export async function updateAgent(db: Kysely<DB>, id: number, changes: AgentChanges, now: string) {
+  await db.updateTable('agent').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+export interface AgentListFilter {
+  parent_id?: number | undefined;
+  keyword?: string | undefined;
+  status?: number | undefined;
+}
+
+export async function listAgents(db: Kysely<DB>, f: AgentListFilter, page: number, pageSize: number) {
+  let q = db.selectFrom('agent as a');
+  if (f.parent_id === 0) q = q.where('a.parent_id', 'is', null);
+  else if (f.parent_id !== undefined) q = q.where('a.parent_id', '=', f.parent_id);
+  if (f.status !== undefined) q = q.where('a.status', '=', f.status);
+  if (f.keyword) {
+    const like = containsPattern(f.keyword);
+    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['a.code']), 'like', like), eb(eb.fn('lower', ['a.name']), 'like', like)]));
+  }
+  const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const rows = await q
+    .innerJoin('currency as c', 'c.id', 'a.currency_id')
+    .leftJoin('agent as p', 'p.id', 'a.parent_id')
+    .select([
+      'a.id', 'a.code', 'a.name', 'a.parent_id', 'a.level', 'a.path', 'a.currency_id', 'c.code as currency_code', 'a.wallet_mode',
+      'a.share_rate', 'a.ip_whitelist', 'a.status', 'a.remark', 'a.created_at', 'p.share_rate as parent_share_rate',
+    ])
+    .select((eb) => [
+      eb.selectFrom('player').select((e) => e.fn.countAll().as('n')).whereRef('player.agent_id', '=', 'a.id').as('player_count'),
+      eb.selectFrom('agent as k').select((e) => e.fn.countAll().as('n')).whereRef('k.parent_id', '=', 'a.id').as('child_count'),
+    ])
+    .orderBy('a.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  // The codes above each row, read once for the whole page.
+  const above = [...new Set(rows.flatMap((r) => pathIds(r.path).slice(0, -1)))];
+  const codes = new Map<number, string>();
+  if (above.length) {
+    for (const r of await db.selectFrom('agent').select(['id', 'code']).where('id', 'in', above).execute()) codes.set(toNumber(r.id), r.code);
+  }
+  return {
+    total: toNumber(total?.n),
+    rows: rows.map((r) => ({
+      ...toAgentRow(r),
+      currency_code: r.currency_code,
+      created_at: r.created_at,
+      parent_share_rate: r.parent_share_rate === null ? null : toNumber(r.parent_share_rate),
+      player_count: toNumber(r.player_count),
+      child_count: toNumber(r.child_count),
+      parent_path: pathIds(r.path).slice(0, -1).map((id) => codes.get(id) ?? String(id)).join('/'),
+    })),
+  };
+}
+
+/** How many users and agent keys belong to an agent's sub-tree (what a disabling stops). */
+export async function subtreeReach(db: Kysely<DB>, path: string) {
+  const users = await db
+    .selectFrom('agent_user as u')
+    .innerJoin('agent as a', 'a.id', 'u.agent_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('a.path', 'like', `${path}%`)
+    .where('u.status', '=', 1)
+    .executeTakeFirst();
+  const keys = await db
+    .selectFrom('api_key as k')
+    .innerJoin('agent as a', 'a.id', 'k.agent_id')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('a.path', 'like', `${path}%`)
+    .where('k.type', '=', 'agent')
+    .where('k.status', '=', 1)
+    .executeTakeFirst();
+  return { users: toNumber(users?.n), keys: toNumber(keys?.n) };
+}
+
+/* ---- Admin levels and agent users ---- */
+
+export async function listAdminLevels(db: Kysely<DB>) {
+  const rows = await db.selectFrom('agent_admin_level').select(['id', 'name', 'level']).orderBy('level').orderBy('id').execute();
+  return rows.map((r) => ({ id: toNumber(r.id), name: r.name, level: toNumber(r.level) }));
+}
+
+export async function findAdminLevel(db: Kysely<DB>, id: number) {
+  const r = await db.selectFrom('agent_admin_level').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  return r && { id: toNumber(r.id), name: r.name };
+}
+
+export interface AgentUserRow {
+  id: number;
+  agent_id: number;
+  account: string;
+  status: number;
+  totp_secret: string | null;
+}
+
+export async function findAgentUser(db: Kysely<DB>, id: number): Promise<AgentUserRow | undefined> {
+  const r = await db.selectFrom('agent_user').select(['id', 'agent_id', 'account', 'status', 'totp_secret']).where('id', '=', id).executeTakeFirst();
+  return r && { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) };
+}
+
+/** Accounts within one agent that differ only in letter case count as one. */
+export async function agentUserTaken(db: Kysely<DB>, agentId: number, account: string): Promise<boolean> {
+  const r = await db
+    .selectFrom('agent_user')
+    .select('id')
+    .where('agent_id', '=', agentId)
+    .where((eb) => eb(eb.fn('lower', ['account']), '=', account.toLowerCase()))
+    .executeTakeFirst();
+  return !!r;
+}
+
+export interface NewAgentUser {
+  agent_id: number;
+  account: string;
+  name: string;
+  admin_level_id: number;
+  password_hash: string;
+}
+
+export async function insertAgentUser(db: Kysely<DB>, u: NewAgentUser, now: string): Promise<number> {
+  const r = await db
+    .insertInto('agent_user')
+    .values({ ...u, status: 1, totp_secret: null, last_login_at: null, last_login_ip: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export async function updateAgentUser(db: Kysely<DB>, id: number, changes: { status?: number; password_hash?: string; totp_secret?: null }, now: string) {
+  await db.updateTable('agent_user').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+export interface AgentUserFilter {
+  agent_id?: number | undefined;
+  account?: string | undefined;
+  status?: number | undefined;
+}
+
+export async function listAgentUsers(db: Kysely<DB>, f: AgentUserFilter, page: number, pageSize: number) {
+  let q = db.selectFrom('agent_user as u');
+  if (f.agent_id !== undefined) q = q.where('u.agent_id', '=', f.agent_id);
+  if (f.status !== undefined) q = q.where('u.status', '=', f.status);
+  if (f.account) q = q.where((eb) => eb(eb.fn('lower', ['u.account']), 'like', containsPattern(f.account!)));
+  const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const rows = await q
+    .innerJoin('agent as a', 'a.id', 'u.agent_id')
+    .innerJoin('agent_admin_level as l', 'l.id', 'u.admin_level_id')
+    .select([
+      'u.id', 'u.agent_id', 'a.code as agent_code', 'u.account', 'u.name', 'u.admin_level_id', 'l.name as admin_level_name', 'u.status',
+      'u.totp_secret', 'u.last_login_at', 'u.created_at',
+    ])
+    .orderBy('u.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total: toNumber(total?.n),
+    list: rows.map(({ totp_secret, ...r }) => ({
+      ...r,
+      id: toNumber(r.id),
+      agent_id: toNumber(r.agent_id),
+      admin_level_id: toNumber(r.admin_level_id),
+      status: toNumber(r.status) as 1 | 2,
+      google_bound: !!totp_secret,
+    })),
+  };
+}

@@ -1,9 +1,248 @@
 import type { Kysely } from 'kysely';
+import { ErrorCode, type agent, type CallParsed } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
-import { listAgentsQuick } from './repository.ts';
+import { apiError } from '../../lib/api-error.ts';
+import { changedFields } from '../../lib/changes.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { CallContext } from '../../plugins/calls.ts';
+import { findCurrency } from '../currency/repository.ts';
+import { isUniqueViolation } from '../user/repository.ts';
+import {
+  agentActive,
+  agentsOutOfService,
+  agentCodeTaken,
+  agentUserTaken,
+  findAdminLevel,
+  findAgent,
+  findAgentUser,
+  formatWhitelist,
+  highestChildShareRate,
+  insertAgent,
+  insertAgentUser,
+  listAdminLevels,
+  listAgents,
+  listAgentsQuick,
+  listAgentUsers,
+  parseWhitelist,
+  subtreeReach,
+  updateAgent,
+  updateAgentUser,
+  WALLET_MODE_NAMES,
+  walletModeValue,
+  type AgentRow,
+} from './repository.ts';
 
 /** Every agent for pickers, in tree order (each before its sub-tree, siblings by id). */
 export async function agentQuickList(db: Kysely<DB>) {
   const list = await listAgentsQuick(db);
   return { list, total: list.length };
 }
+
+const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+const walletModeName = (v: number) => WALLET_MODE_NAMES[v as 1 | 2] ?? 'transfer';
+
+async function existingAgent(db: Kysely<DB>, id: number, field = 'id'): Promise<AgentRow> {
+  const a = await findAgent(db, id);
+  if (!a) {
+    throw field === 'id' ? apiError(ErrorCode.NotFound, '代理不存在', 'No such agent') : apiError(ErrorCode.InvalidParameter, `${field}：代理不存在`, `${field}: no such agent`);
+  }
+  return a;
+}
+
+export async function agentList(input: CallParsed<typeof agent.agentList>, ctx: CallContext) {
+  const { total, rows } = await listAgents(ctx.db, { parent_id: input.parent_id, keyword: input.keyword || undefined, status: input.status }, input.page, input.page_size);
+  return {
+    total,
+    list: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      parent_id: r.parent_id,
+      level: r.level,
+      currency_id: r.currency_id,
+      currency_code: r.currency_code,
+      wallet_mode: walletModeName(r.wallet_mode),
+      share_rate: r.share_rate,
+      ip_whitelist: parseWhitelist(r.ip_whitelist),
+      status: r.status as 1 | 2,
+      remark: r.remark,
+      player_count: r.player_count,
+      created_at: r.created_at,
+      child_count: r.child_count,
+      parent_share_rate: r.parent_share_rate,
+      parent_path: r.parent_path,
+    })),
+  };
+}
+
+/**
+ * Rules of a new agent: a unique code (letter case aside); under a parent, that parent enabled,
+ * its currency and at most its share rate; the currency enabled.
+ */
+export async function agentAdd(input: CallParsed<typeof agent.agentAdd>, ctx: CallContext): Promise<{ id: number }> {
+  const taken = () => apiError(ErrorCode.Duplicate, `代理代码 ${input.code} 已存在`, `The agent code ${input.code} already exists`);
+  if (await agentCodeTaken(ctx.db, input.code)) throw taken();
+  const parent = input.parent_id ? await existingAgent(ctx.db, input.parent_id, 'parent_id') : null;
+  if (parent) {
+    if (parent.status !== 1) throw apiError(ErrorCode.InvalidParameter, `parent_id：上级代理 ${parent.code} 已停用`, `parent_id: the parent agent ${parent.code} is disabled`);
+    if (input.currency_id !== parent.currency_id) {
+      throw apiError(ErrorCode.InvalidParameter, 'currency_id：下级代理必须使用上级代理的币种', "currency_id: a sub-agent has its parent's currency");
+    }
+    if (input.share_rate > parent.share_rate) {
+      throw apiError(
+        ErrorCode.InvalidParameter,
+        `share_rate：不能高于上级代理的占成 ${pct(parent.share_rate)}`,
+        `share_rate: cannot be above the parent's share rate of ${pct(parent.share_rate)}`,
+      );
+    }
+  }
+  const currency = await findCurrency(ctx.db, input.currency_id);
+  if (!currency) throw apiError(ErrorCode.InvalidParameter, 'currency_id：币种不存在', 'currency_id: no such currency');
+  if (currency.status !== 1) {
+    throw apiError(ErrorCode.InvalidParameter, `currency_id：币种 ${currency.code} 已停用，不能用于新代理`, `currency_id: the currency ${currency.code} is disabled and takes no new agents`);
+  }
+  const whitelist = [...new Set(input.ip_whitelist)];
+  let id: number;
+  try {
+    id = await insertAgent(
+      ctx.db,
+      { code: input.code, name: input.name, parent, currency_id: currency.id, wallet_mode: walletModeValue(input.wallet_mode), share_rate: input.share_rate, ip_whitelist: formatWhitelist(whitelist), remark: input.remark },
+      nowIso(),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  ctx.audit(`agent:${id} ${input.code}`, {
+    agent: input.code,
+    name: input.name,
+    parent: parent?.code ?? null,
+    currency: currency.code,
+    wallet_mode: input.wallet_mode,
+    share_rate: input.share_rate,
+    ip_whitelist: whitelist,
+    remark: input.remark,
+  });
+  return { id };
+}
+
+/**
+ * Name, share rate, whitelist, status and remark change; code, parent, currency and wallet mode
+ * never do, so the tree stays a tree. A share rate stays between the highest of the direct
+ * sub-agents' and the parent's. Disabling stops the users and agent keys of the agent and its
+ * sub-tree at once (agentActive, checked on every use).
+ */
+export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: CallContext): Promise<null> {
+  const before = await existingAgent(ctx.db, input.id);
+  if (input.share_rate !== undefined) {
+    const parent = before.parent_id === null ? undefined : await findAgent(ctx.db, before.parent_id);
+    if (parent && input.share_rate > parent.share_rate) {
+      throw apiError(
+        ErrorCode.InvalidParameter,
+        `share_rate：不能高于上级代理的占成 ${pct(parent.share_rate)}`,
+        `share_rate: cannot be above the parent's share rate of ${pct(parent.share_rate)}`,
+      );
+    }
+    const child = await highestChildShareRate(ctx.db, before.id);
+    if (child && input.share_rate < child.share_rate) {
+      throw apiError(
+        ErrorCode.InvalidParameter,
+        `share_rate：不能低于下级代理 ${child.code} 的占成 ${pct(child.share_rate)}，请先调低下级`,
+        `share_rate: cannot be below the share rate of the sub-agent ${child.code} (${pct(child.share_rate)}); lower theirs first`,
+      );
+    }
+  }
+  const wanted = {
+    name: input.name,
+    share_rate: input.share_rate,
+    ip_whitelist: input.ip_whitelist && formatWhitelist([...new Set(input.ip_whitelist)]),
+    status: input.status,
+    remark: input.remark,
+  };
+  const changes = changedFields(before, wanted);
+  if (Object.keys(changes).length) await updateAgent(ctx.db, before.id, Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.after])), nowIso());
+  const summary: Record<string, unknown> = { ...changes };
+  if (changes.ip_whitelist) {
+    summary.ip_whitelist = { before: parseWhitelist(before.ip_whitelist), after: parseWhitelist(String(changes.ip_whitelist.after)) };
+  }
+  if (changes.status?.after === 2) summary.stopped = await subtreeReach(ctx.db, before.path);
+  ctx.audit(`agent:${before.id} ${before.code}`, summary);
+  return null;
+}
+
+export async function adminLevelList(ctx: CallContext) {
+  return { list: await listAdminLevels(ctx.db) };
+}
+
+export async function agentUserList(input: CallParsed<typeof agent.agentUserList>, ctx: CallContext) {
+  return listAgentUsers(ctx.db, { agent_id: input.agent_id, account: input.account || undefined, status: input.status }, input.page, input.page_size);
+}
+
+export async function agentUserAdd(input: CallParsed<typeof agent.agentUserAdd>, ctx: CallContext): Promise<{ id: number }> {
+  const owner = await existingAgent(ctx.db, input.agent_id, 'agent_id');
+  const level = await findAdminLevel(ctx.db, input.admin_level_id);
+  if (!level) throw apiError(ErrorCode.InvalidParameter, 'admin_level_id：管理级别不存在', 'admin_level_id: no such admin level');
+  const taken = () => apiError(ErrorCode.Duplicate, `代理 ${owner.code} 下已有账号 ${input.account}`, `The agent ${owner.code} already has the account ${input.account}`);
+  if (await agentUserTaken(ctx.db, owner.id, input.account)) throw taken();
+  let id: number;
+  try {
+    id = await insertAgentUser(
+      ctx.db,
+      { agent_id: owner.id, account: input.account, name: input.name, admin_level_id: level.id, password_hash: await hashPassword(input.password) },
+      nowIso(),
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    throw err;
+  }
+  ctx.audit(`agent_user:${id} ${owner.code}/${input.account}`, { agent: owner.code, account: input.account, name: input.name, admin_level: level.name });
+  return { id };
+}
+
+async function existingAgentUser(ctx: CallContext, id: number) {
+  const u = await findAgentUser(ctx.db, id);
+  if (!u) throw apiError(ErrorCode.NotFound, '代理账号不存在', 'No such agent user');
+  const owner = await findAgent(ctx.db, u.agent_id);
+  return { ...u, target: `agent_user:${u.id} ${owner?.code ?? u.agent_id}/${u.account}` };
+}
+
+/**
+ * Agent users have no console sessions in this product: their status is read on every
+ * authentication (agentUserMayLogIn), so a disabled user is stopped at once.
+ */
+export async function agentUserStatusEdit(input: CallParsed<typeof agent.agentUserStatusEdit>, ctx: CallContext): Promise<null> {
+  const u = await existingAgentUser(ctx, input.user_id);
+  if (u.status !== input.status) await updateAgentUser(ctx.db, u.id, { status: input.status }, nowIso());
+  ctx.audit(u.target, { account: u.account, status: { before: u.status, after: input.status } });
+  return null;
+}
+
+export async function agentUserPasswordEdit(input: CallParsed<typeof agent.agentUserPasswordEdit>, ctx: CallContext): Promise<null> {
+  const u = await existingAgentUser(ctx, input.user_id);
+  await updateAgentUser(ctx.db, u.id, { password_hash: await hashPassword(input.password) }, nowIso());
+  ctx.audit(u.target, { account: u.account, password_reset: true });
+  return null;
+}
+
+export async function agentUserGoogleClean(input: CallParsed<typeof agent.agentUserGoogleClean>, ctx: CallContext): Promise<null> {
+  const u = await existingAgentUser(ctx, input.user_id);
+  await updateAgentUser(ctx.db, u.id, { totp_secret: null }, nowIso());
+  ctx.audit(u.target, { account: u.account, google_bound: { before: !!u.totp_secret, after: false } });
+  return null;
+}
+
+/**
+ * Whether an agent user may log in (or keep using a session): the user is enabled and so is its
+ * agent and every agent above it. Whatever authenticates agent users must ask this on each use.
+ */
+export async function agentUserMayLogIn(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const u = await findAgentUser(db, userId);
+  return !!u && u.status === 1 && (await agentActive(db, u.agent_id));
+}
+
+/** Whether an agent is in service (it and every agent above it enabled); for agent keys. */
+export const agentInService = (db: Kysely<DB>, agentId: number) => agentActive(db, agentId);
+
+/** Of these agents, those out of service (for lists that mark them). */
+export const agentsOutOfServiceAmong = (db: Kysely<DB>, ids: readonly number[]) => agentsOutOfService(db, ids);

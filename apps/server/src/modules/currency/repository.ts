@@ -29,3 +29,49 @@ export async function listCurrencies(db: Kysely<DB>, f: CurrencyFilter, paging?:
 export async function currencyLabel(db: Kysely<DB>, id: number) {
   return db.selectFrom('currency').select(['code']).where('id', '=', id).executeTakeFirst();
 }
+
+export interface CurrencyRow {
+  id: number;
+  code: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  rate: string;
+  status: number;
+}
+
+export async function findCurrency(db: Kysely<DB>, id: number): Promise<CurrencyRow | undefined> {
+  const r = await db.selectFrom('currency').select(['id', 'code', 'name', 'symbol', 'decimals', 'rate', 'status']).where('id', '=', id).executeTakeFirst();
+  return r && { ...r, id: toNumber(r.id), decimals: toNumber(r.decimals), status: toNumber(r.status) };
+}
+
+/** Codes that differ only in letter case count as one. */
+export async function currencyCodeTaken(db: Kysely<DB>, code: string): Promise<boolean> {
+  const r = await db.selectFrom('currency').select('id').where((eb) => eb(eb.fn('upper', ['code']), '=', code.toUpperCase())).executeTakeFirst();
+  return !!r;
+}
+
+export async function insertCurrency(db: Kysely<DB>, c: Omit<CurrencyRow, 'id' | 'status'>, now: string): Promise<number> {
+  const last = await db.selectFrom('currency').select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst();
+  const r = await db
+    .insertInto('currency')
+    .values({ ...c, status: 1, sort: toNumber(last?.sort) + 1, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export async function updateCurrency(db: Kysely<DB>, id: number, changes: Partial<Omit<CurrencyRow, 'id' | 'code'>>, now: string) {
+  await db.updateTable('currency').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Which of these currencies are disabled. A disabled currency takes no new agents and no new
+ * transfers in (DESIGN §8); its history stays in every report. For the ingest: one look-up per
+ * batch, over the currency ids its records resolved to.
+ */
+export async function disabledCurrencyIds(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('currency').select('id').where('id', 'in', [...new Set(ids)]).where('status', '<>', 1).execute();
+  return new Set(rows.map((r) => toNumber(r.id)));
+}

@@ -3,8 +3,10 @@ import { ErrorCode, type key as keyContract } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
+import { agentInService, agentsOutOfServiceAmong } from '../agent/service.ts';
 import { agentExists, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
-import { encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
+import { timingSafeEqual } from 'node:crypto';
+import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
 
 type KeyType = keyContract.KeyType;
 
@@ -28,6 +30,9 @@ export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: numb
   }
   if (input.type === 'agent' && (input.agent_id === 0 || !(await agentExists(db, input.agent_id)))) {
     throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理不存在', 'agent_id: no such agent');
+  }
+  if (input.type === 'agent' && !(await agentInService(db, input.agent_id))) {
+    throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理（或其上级）已停用，不能签发密钥', 'agent_id: the agent (or one above it) is disabled; no key can be issued for it');
   }
   const expiresAt = input.expires_at ? storedInstant(input.expires_at) : null;
   if (expiresAt && hasPassed(expiresAt)) {
@@ -64,6 +69,7 @@ export async function editKeyStatus(db: Kysely<DB>, id: number, status: number) 
 
 export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, pageSize: number) {
   const { total, rows } = await listKeys(db, filter, page, pageSize);
+  const off = await agentsOutOfServiceAmong(db, rows.filter((r) => r.type === 'agent').map((r) => r.agent_id));
   return {
     total,
     list: rows.map((r) => ({
@@ -78,6 +84,7 @@ export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, p
       last_used_at: r.last_used_at,
       rotated_at: r.rotated_at,
       created_at: r.created_at,
+      agent_active: r.type === 'agent' ? !off.has(r.agent_id) : null,
     })),
   };
 }
@@ -98,5 +105,23 @@ export async function authenticateIngestKey(db: Kysely<DB>, authorization: strin
   if (key.expires_at && hasPassed(key.expires_at)) return null;
   if (!secretMatches(m[2]!, key.secret_hash)) return null;
   if (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) > TOUCH_AFTER_MS) await touchKey(db, key.id, now);
+  return key;
+}
+
+/**
+ * The agent key named by its app id and secret, or null when it is unknown, not an agent key,
+ * disabled, expired, the secret is wrong, or its agent is out of service (the agent or one above
+ * it disabled): disabling an agent stops its keys at once. Whatever authenticates agent API
+ * requests must use this on every request.
+ */
+export async function authenticateAgentKey(db: Kysely<DB>, appId: string, secret: string, dataDir: string): Promise<KeyRow | null> {
+  const key = await findKeyByAppId(db, appId);
+  if (!key || key.type !== 'agent' || key.status !== 1 || !key.secret_encrypted) return null;
+  if (key.expires_at && hasPassed(key.expires_at)) return null;
+  const stored = decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir));
+  const a = Buffer.from(stored);
+  const b = Buffer.from(secret);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+  if (!(await agentInService(db, key.agent_id))) return null;
   return key;
 }

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { listOf, pagingSchema } from '../common/paging.ts';
+
+/**
+ * The operation log (DESIGN §8 "Operation log"): every call that changes data, every login
+ * attempt, and change calls refused for want of permission. `action` is the call's path
+ * (`agent/add`, `login`); `summary` is JSON of what changed, before and after, with passwords and
+ * secrets removed; `result_code` is the envelope's code ("0" for success).
+ */
+export const logItemSchema = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  operator_account: z.string(),
+  action: z.string(),
+  target: z.string(),
+  summary: z.string(),
+  ip: z.string(),
+  result_code: z.string(),
+  created_at: z.string(),
+});
+export type LogItem = z.infer<typeof logItemSchema>;
+
+/** `success` = result code "0"; `failure` = any other. */
+export const LOG_RESULTS = ['success', 'failure'] as const;
+
+export const logList = defineCall({
+  path: 'log/list',
+  access: { permission: '11' },
+  summary: 'Operation log, newest first, by operator account, action, result and time range (ISO-8601 instants, both ends included)',
+  request: pagingSchema.extend({
+    operator_account: z.string().trim().max(64).optional(),
+    action: z.string().trim().max(128).optional(),
+    result: z.enum(LOG_RESULTS).optional(),
+    start_time: z.iso.datetime({ offset: true }).optional(),
+    end_time: z.iso.datetime({ offset: true }).optional(),
+  }),
+  response: listOf(logItemSchema),
+});
+
+export const logCalls = [logList];
