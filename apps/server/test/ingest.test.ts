@@ -105,8 +105,9 @@ describeOnDatabases('ingest', (t) => {
 
     const tr = transferRecord({ player_account: 'dup', amount: '1' });
     expect((await postIngest(t(), 'transfers', [tr, tr], auth)).data).toEqual({ accepted: 1, duplicates: 1 });
-    // The same order id again, even with another direction, is the same order.
-    expect((await postIngest(t(), 'transfers', [{ ...tr, direction: 'out' }], auth)).data).toEqual({ accepted: 0, duplicates: 1 });
+    // The same order id again is the same order: with another direction it is a conflict (ingest-conflict.test.ts).
+    expect((await postIngest(t(), 'transfers', [{ ...tr, amount: '1.0000' }], auth)).data).toEqual({ accepted: 0, duplicates: 1 });
+    expect(await postIngest(t(), 'transfers', [{ ...tr, direction: 'out' }], auth)).toMatchObject({ error_code: 'A0400', data: { index: 0, field: 'direction' } });
     expect(await walletBalance(t().database.db, 'dup')).toBe(710_000n);
   });
 
@@ -207,7 +208,7 @@ describeOnDatabases('ingest', (t) => {
     expect(await walletBalance(t().database.db, 'first-bad')).toBe(50_000n);
   });
 
-  it('a duplicate of an earlier batch creates no player and opens no wallet', async () => {
+  it('a duplicate of an earlier batch creates no player and opens no wallet; one naming another player or currency is refused', async () => {
     await postIngest(t(), 'transfers', [transferRecord({ player_account: 'orig', amount: '10' })], auth);
     const bet = betRecord({ player_account: 'orig', bet_amount: '1' });
     const tr = transferRecord({ player_account: 'orig', amount: '1' });
@@ -215,8 +216,12 @@ describeOnDatabases('ingest', (t) => {
     expect((await postIngest(t(), 'transfers', [tr], auth)).data).toEqual({ accepted: 1, duplicates: 0 });
     const before = await ingestCounts(t().database.db);
     const newPlayersBefore = await t().database.db.selectFrom('agg_new_player' as 'player').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    expect((await postIngest(t(), 'bets', [{ ...bet, player_account: 'ghost-bet' }, { ...bet, currency_code: 'USD' }], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
-    expect((await postIngest(t(), 'transfers', [{ ...tr, player_account: 'ghost-transfer' }, { ...tr, currency_code: 'USD' }], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await postIngest(t(), 'bets', [bet, { ...bet, bet_time: '2026-01-10T04:00:00Z' }], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
+    expect((await postIngest(t(), 'transfers', [tr, tr], auth)).data).toEqual({ accepted: 0, duplicates: 2 });
+    await expectRejected('bets', [{ ...bet, player_account: 'ghost-bet' }], 0, 'player_account', /stored "orig", sent "ghost-bet"/);
+    await expectRejected('bets', [bet, { ...bet, currency_code: 'USD' }], 1, 'currency_code');
+    await expectRejected('transfers', [{ ...tr, player_account: 'ghost-transfer' }], 0, 'player_account');
+    await expectRejected('transfers', [{ ...tr, currency_code: 'USD' }], 0, 'currency_code');
     expect(await ingestCounts(t().database.db)).toEqual(before);
     expect(await t().database.db.selectFrom('agg_new_player' as 'player').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(newPlayersBefore);
     expect(await walletBalance(t().database.db, 'orig', 'USD')).toBeNull();

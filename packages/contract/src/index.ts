@@ -2,6 +2,7 @@ export * from './error-codes.ts';
 export * from './call.ts';
 export * from './common/envelope.ts';
 export * from './common/money.ts';
+export * from './common/safe-text.ts';
 export * from './common/paging.ts';
 export * from './timezones.ts';
 export * from './permissions.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Lang } from '@console/contract';
+import { textFaultMessage, type Lang } from '@console/contract';
 
 /**
  * Turns a zod failure into one readable sentence in the caller's language, e.g.
@@ -25,6 +25,8 @@ const custom: Record<string, Record<Lang, string>> = {
 function describe(issue: z.core.$ZodIssue, lang: Lang): string {
   const zh = lang === 'zh-cn';
   if (issue.message && custom[issue.message]) return custom[issue.message]![lang];
+  const textFault = textFaultMessage(issue.message ?? '', lang);
+  if (textFault) return textFault;
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return zh ? '不能为空' : 'is required';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../common/safe-text.ts';
 
 /**
  * The ingest calls (DESIGN §4): the game platform's servers push wallet transfers and settled
@@ -47,21 +48,21 @@ export const ingestTimeSchema = z.iso
     return ms >= TIME_MIN_MS && ms < TIME_MAX_MS;
   }, { error: 'must lie between 2000-01-01 and 2099-12-31 (UTC)' });
 
-/** A UTF-16 half of a character without its other half: JSON can carry it, neither database can store it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
- * An id or code. Stored and compared as given, so it must be text both databases keep exactly:
- * PostgreSQL refuses the NUL character and both replace a lone surrogate, after which the stored
- * id would no longer match the one sent.
+ * An id or code. Stored and compared as given, so it must be text both databases keep exactly
+ * (no NUL, no half of a surrogate pair: the stored id would no longer match the one sent) and
+ * that shows as it is (no bidirectional controls or invisible direction marks, which make one
+ * account or id look like another): `safeText`, as an identity.
  */
 const ref = (max: number) =>
-  z
-    .string({ error: 'must be a string' })
-    .min(1, { error: 'must not be empty' })
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine((s) => !s.includes('\u0000'), { error: 'must not contain the NUL character (U+0000)' })
-    .refine((s) => !LONE_SURROGATE.test(s), { error: 'must be valid Unicode text (it holds half of a UTF-16 surrogate pair)' });
+  safeText(
+    z
+      .string({ error: 'must be a string' })
+      .min(1, { error: 'must not be empty' })
+      .max(max, { error: `must be at most ${max} characters` }),
+    'identity',
+    'en',
+  );
 
 export const ingestBetSchema = z.object({
   bet_id: ref(64),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { listOf, pagingSchema, sortSchema } from '../common/paging.ts';
+import { safeText } from '../common/safe-text.ts';
 import type { PermissionNode } from '../permissions.ts';
 
 /** Upper-case hex of md5(upper(md5(plain))): the only form a password ever travels in. */
@@ -10,7 +11,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const UserStatus = { Enabled: 1, Disabled: 2 } as const;
 export const userStatusSchema = z.union([z.literal(1), z.literal(2)]);
 
-export const accountSchema = z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9_.@-]+$/, { message: 'account_chars' });
+export const accountSchema = safeText(z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9_.@-]+$/, { message: 'account_chars' }), 'identity');
 export const phoneSchema = z.string().trim().regex(/^\+?[0-9]{6,20}$/, { message: 'phone' });
 export const permissionsStringSchema = z.string().max(2000);
 export const totpCodeSchema = z.string().regex(/^\d{6}$/, { message: 'totp_code' });
@@ -153,7 +154,7 @@ export const userAdd = defineCall({
   summary: 'Create an operator account',
   request: z.object({
     account: accountSchema,
-    name: z.string().trim().min(1).max(64),
+    name: safeText(z.string().trim().min(1).max(64), 'name'),
     password: hashedPasswordSchema,
     phone: z.union([phoneSchema, z.literal('')]).default(''),
     permissions: permissionsStringSchema.default(''),

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { chunksFor, insertMany, type PgColumnType } from '../../db/bulk-sql.ts';
-import { toNumber } from '../../db/sql.ts';
+import { int8Text, toNumber } from '../../db/sql.ts';
 import type { BetAmounts } from '../aggregate/types.ts';
+import { playerAccounts } from '../player/repository.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
 
@@ -59,11 +60,56 @@ export async function insertBets(db: Kysely<DB>, dialect: Dialect, rows: BetRow[
   return out;
 }
 
-/** Which of the given bet ids are stored already (duplicates of an earlier batch). */
-export async function storedBetIds(db: Kysely<DB>, betIds: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
+/** The amount columns of a bet, named as the wire record's fields. */
+export const BET_AMOUNT_FIELDS = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'] as const;
+
+/** What a stored bet says, to compare with a record sent again under its bet_id. */
+export interface StoredBet extends BetAmounts {
+  bet_id: string;
+  round_id: string;
+  agent_id: number;
+  /** The account of its player (null only if the player row were gone). */
+  player_account: string | null;
+  game_id: number;
+  currency_id: number;
+  bet_time: number;
+  settle_time: number;
+  device: string;
+}
+
+/**
+ * The bets stored already among the given bet ids (duplicates of an earlier batch, or of a
+ * concurrent one), by bet_id. A new bet matches no row, so it costs what the look-up of its id
+ * always cost; only bets sent again read their rows, and then their players' accounts.
+ */
+export async function storedBets(db: Kysely<DB>, betIds: string[]): Promise<Map<string, StoredBet>> {
+  const out = new Map<string, StoredBet>();
   for (const chunk of chunksFor(betIds, 1)) {
-    for (const r of await db.selectFrom('bet').select('bet_id').where('bet_id', 'in', chunk).execute()) out.add(r.bet_id);
+    const rows = await db
+      .selectFrom('bet')
+      .select([
+        'bet_id', 'round_id', 'agent_id', 'player_id', 'game_id', 'currency_id', 'bet_time', 'settle_time', 'device',
+        ...BET_AMOUNT_FIELDS.map((a) => int8Text(sql.ref(a)).as(a)),
+      ])
+      .where('bet_id', 'in', chunk)
+      .execute();
+    if (rows.length === 0) continue;
+    const accounts = await playerAccounts(db, rows.map((r) => toNumber(r.player_id)));
+    for (const r of rows) {
+      const amounts = Object.fromEntries(BET_AMOUNT_FIELDS.map((a) => [a, BigInt(r[a])])) as unknown as BetAmounts;
+      out.set(r.bet_id, {
+        ...amounts,
+        bet_id: r.bet_id,
+        round_id: r.round_id,
+        agent_id: toNumber(r.agent_id),
+        player_account: accounts.get(toNumber(r.player_id)) ?? null,
+        game_id: toNumber(r.game_id),
+        currency_id: toNumber(r.currency_id),
+        bet_time: toNumber(r.bet_time),
+        settle_time: toNumber(r.settle_time),
+        device: r.device,
+      });
+    }
   }
   return out;
 }

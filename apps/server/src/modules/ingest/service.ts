@@ -10,17 +10,19 @@ import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../
 import { advanceLastBetAt, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
 import { playerCache, rememberPlayers } from '../player/service.ts';
 import { LedgerBook } from '../wallet/service.ts';
-import { existingOrderIds, insertLedgerEntries, lockWallets, setWalletBalances, walletKey } from '../wallet/repository.ts';
-import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, storedBetIds, type BetRow } from './repository.ts';
+import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type StoredMovement } from '../wallet/repository.ts';
+import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
+import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, storedBets, type BetRow } from './repository.ts';
 import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
  * The ingest of DESIGN §4. One batch = one transaction: validate every record first, resolve
  * dimension codes once, create unknown players, lock the wallets, store the new records (a
- * bet_id / order id seen before is a duplicate: counted, not stored), move the wallets with one
- * ledger entry per movement and update the report aggregates. The first bad record, including
- * one that would take a wallet below zero, throws IngestRejected and the transaction leaves
- * nothing behind.
+ * bet_id / order id seen before, stored or earlier in the batch, is a duplicate: counted, not
+ * stored; sent again with anything stored in it changed, it is a conflict and a bad record, see
+ * conflict.ts), move the wallets with one ledger entry per movement and update the report
+ * aggregates. The first bad record, including one that would take a wallet below zero, throws
+ * IngestRejected and the transaction leaves nothing behind.
  *
  * Wallet rule for a settled bet: the stake leaves the wallet (entry `bet`, −bet_amount, at
  * bet_time), then the net return arrives (entry `payout`, payout − tax + bonus, at settle_time),
@@ -168,6 +170,21 @@ interface BatchRecord {
 /** A record with its codes resolved to ids and the key of its player among the batch's needs. */
 type Resolved<R, Own> = Own & { record: R; agent_id: number; currency_id: number; playerKey: string };
 
+/**
+ * What resolveRecords needs of a kind of record. `F` is what the kind stores of a record, in the
+ * form conflict.ts compares: a record sent again under a taken id must repeat it.
+ */
+interface RecordKind<R, Own, F> {
+  noun: 'bet' | 'transfer';
+  idField: 'bet_id' | 'order_id';
+  idOf(record: R): string;
+  timeOf(record: R): number;
+  /** What only this kind carries (a bet's game), resolved; may reject the record. */
+  resolveOwn(record: R): Own;
+  facts(record: Resolved<R, Own>): F;
+  conflict(first: F, again: F): Conflict | null;
+}
+
 interface ResolvedBatch<R, Own> {
   /** The records in batch order, without the repeats of an id within the batch. */
   unique: Resolved<R, Own>[];
@@ -176,40 +193,51 @@ interface ResolvedBatch<R, Own> {
   needs: Map<string, PlayerNeed>;
 }
 
+/** Refuses `record` when it says otherwise than `first`: the record stored under its id, or record `earlier` of the batch. */
+function checkRepeat<R extends BatchRecord, Own, F>(kind: RecordKind<R, Own, F>, record: Resolved<R, Own>, first: F, earlier: number | null = null) {
+  const c = kind.conflict(first, kind.facts(record));
+  if (c) reject(record.record.index, c.field, conflictReason(c, kind.noun, kind.idField, earlier));
+}
+
 /**
  * Resolves the agent and currency codes of a batch (one look-up each for the whole batch),
  * rejecting the first record with an unknown one, skips the repeats of a record id within the
  * batch and the ids `stored` already, and collects the players the other records need: a
- * duplicate creates no player and opens no wallet. `resolveOwn` resolves what only this kind of
- * record carries (a bet's game); it runs between the agent and the currency so that a record's
- * first unknown code is reported in the order of the record's fields.
+ * duplicate creates no player and opens no wallet. A repeat that says otherwise than the record
+ * its id names (stored, or earlier in the batch) is rejected as a conflict; only repeats are
+ * compared, so a batch of new records pays nothing for it. `resolveOwn` runs between the agent and
+ * the currency so that a record's first unknown code is reported in the order of its fields.
  */
-async function resolveRecords<R extends BatchRecord, Own extends object>(
+async function resolveRecords<R extends BatchRecord, Own extends object, F>(
   db: Kysely<DB>,
   records: R[],
-  idOf: (record: R) => string,
-  timeOf: (record: R) => number,
-  resolveOwn: (record: R) => Own,
-  stored: ReadonlySet<string>,
+  kind: RecordKind<R, Own, F>,
+  stored: ReadonlyMap<string, F>,
 ): Promise<ResolvedBatch<R, Own>> {
   const agents = await agentIdsByCode(db, distinct(records.map((r) => r.agent_code)));
   const currencies = await currencyIdsByCode(db, distinct(records.map((r) => r.currency_code)));
-  const seen = new Set<string>();
+  const seen = new Map<string, Resolved<R, Own>>();
   const unique: Resolved<R, Own>[] = [];
   const needs = new Map<string, PlayerNeed>();
   let duplicates = 0;
   for (const record of records) {
     const agentId = agents.get(record.agent_code) ?? reject(record.index, 'agent_code', `unknown agent "${record.agent_code}"`);
-    const own = resolveOwn(record);
+    const own = kind.resolveOwn(record);
     const currencyId = currencies.get(record.currency_code) ?? reject(record.index, 'currency_code', `unknown currency "${record.currency_code}"`);
-    const id = idOf(record);
-    if (seen.has(id) || stored.has(id)) {
+    const id = kind.idOf(record);
+    const earlier = seen.get(id);
+    const storedFacts = earlier ? undefined : stored.get(id);
+    if (earlier || storedFacts !== undefined) {
+      const resolved: Resolved<R, Own> = { ...own, record, agent_id: agentId, currency_id: currencyId, playerKey: '' };
+      if (earlier) checkRepeat(kind, resolved, kind.facts(earlier), earlier.record.index);
+      else checkRepeat(kind, resolved, storedFacts!);
       duplicates++;
       continue;
     }
-    seen.add(id);
-    const key = needPlayer(needs, agentId, record.player_account, currencyId, timeOf(record));
-    unique.push({ ...own, record, agent_id: agentId, currency_id: currencyId, playerKey: key });
+    const key = needPlayer(needs, agentId, record.player_account, currencyId, kind.timeOf(record));
+    const resolved: Resolved<R, Own> = { ...own, record, agent_id: agentId, currency_id: currencyId, playerKey: key };
+    seen.set(id, resolved);
+    unique.push(resolved);
   }
   return { unique, duplicates, needs };
 }
@@ -236,24 +264,34 @@ interface Stored {
   players: Map<string, PlayerRef>;
 }
 
-async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
-  const lap = stageClock();
-  const now = nowIso();
-  const games = await gamesByCode(db, distinct(bets.map((b) => b.game_code)));
-  // Bets stored by an earlier batch are skipped before their players are looked for. One that a
-  // concurrent batch (PostgreSQL) stores meanwhile is still caught by the insert's conflict clause.
-  const stored = await storedBetIds(db, distinct(bets.map((b) => b.bet_id)));
-  const batch = await resolveRecords(
-    db,
-    bets,
-    (b) => b.bet_id,
-    (b) => b.bet_time,
-    (b) => {
+interface BetOwn {
+  game_id: number;
+  platform_id: number;
+}
+
+function betKind(games: ReadonlyMap<string, { id: number; platform_id: number }>): RecordKind<ParsedBet, BetOwn, BetFacts> {
+  return {
+    noun: 'bet',
+    idField: 'bet_id',
+    idOf: (b) => b.bet_id,
+    timeOf: (b) => b.bet_time,
+    resolveOwn: (b) => {
       const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
       return { game_id: game.id, platform_id: game.platform_id };
     },
-    stored,
-  );
+    facts: (r) => ({ ...r.record, agent_id: r.agent_id, game_id: r.game_id, currency_id: r.currency_id }),
+    conflict: betConflict,
+  };
+}
+
+async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+  const lap = stageClock();
+  const now = nowIso();
+  const kind = betKind(await gamesByCode(db, distinct(bets.map((b) => b.game_code))));
+  // Bets stored by an earlier batch are skipped before their players are looked for. One that a
+  // concurrent batch (PostgreSQL) stores meanwhile is still caught by the insert's conflict clause.
+  const stored = await storedBets(db, distinct(bets.map((b) => b.bet_id)));
+  const batch = await resolveRecords(db, bets, kind, stored);
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
@@ -289,7 +327,17 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     created_at: now,
   }));
   const ids = await insertBets(db, dialect, rows);
-  duplicates += unique.length - ids.size;
+  if (ids.size < unique.length) {
+    // A concurrent batch (PostgreSQL) stored some of these bet_ids after our look-up: its commit
+    // is visible now, so they are compared like any other repeat.
+    const raced = unique.filter((r) => !ids.has(r.record.bet_id));
+    const current = await storedBets(db, raced.map((r) => r.record.bet_id));
+    for (const r of raced) {
+      const s = current.get(r.record.bet_id);
+      if (s) checkRepeat(kind, r, s);
+    }
+    duplicates += raced.length;
+  }
 
   const book = new LedgerBook(now);
   const settled: SettledBet[] = [];
@@ -346,10 +394,36 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   return { result: { accepted: ids.size, duplicates }, players };
 }
 
+const TRANSFER_KIND: RecordKind<ParsedTransfer, object, TransferFacts> = {
+  noun: 'transfer',
+  idField: 'order_id',
+  idOf: (t) => t.order_id,
+  timeOf: (t) => t.time,
+  resolveOwn: () => ({}),
+  facts: (r) => ({ ...r.record, agent_id: r.agent_id, currency_id: r.currency_id }),
+  conflict: transferConflict,
+};
+
+const transferFacts = (m: StoredMovement): TransferFacts => ({
+  agent_id: m.agent_id,
+  player_account: m.player_account,
+  currency_id: m.currency_id,
+  direction: m.type === 'transfer_in' ? 'in' : 'out',
+  amount: m.amount < 0n ? -m.amount : m.amount,
+  time: m.time,
+});
+
+/** The transfers stored already among `orderIds`, as conflict.ts compares them. */
+async function storedTransfers(db: Kysely<DB>, orderIds: string[]): Promise<Map<string, TransferFacts>> {
+  const out = new Map<string, TransferFacts>();
+  for (const [id, m] of await storedMovements(db, TRANSFER_TYPES, orderIds)) out.set(id, transferFacts(m));
+  return out;
+}
+
 async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
   const now = nowIso();
   const orderIds = distinct(transfers.map((t) => t.order_id));
-  const batch = await resolveRecords(db, transfers, (t) => t.order_id, (t) => t.time, () => ({}), await existingOrderIds(db, TRANSFER_TYPES, orderIds));
+  const batch = await resolveRecords(db, transfers, TRANSFER_KIND, await storedTransfers(db, orderIds));
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
@@ -359,12 +433,14 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   // Checked again under the wallet locks: a concurrent batch with the same order id for the same
   // player has committed by now. (One for another player is caught by the unique index and
   // the transaction re-runs, see writeTransaction.)
-  const stored = await existingOrderIds(db, TRANSFER_TYPES, unique.map((r) => r.record.order_id));
+  const stored = await storedTransfers(db, unique.map((r) => r.record.order_id));
 
   const book = new LedgerBook(now);
   let accepted = 0;
   for (const r of unique) {
-    if (stored.has(r.record.order_id)) {
+    const s = stored.get(r.record.order_id);
+    if (s) {
+      checkRepeat(TRANSFER_KIND, r, s);
       duplicates++;
       continue;
     }

@@ -41,6 +41,15 @@ export async function findPlayers(db: Kysely<DB>, pairs: ReadonlyArray<{ agent_i
   return out;
 }
 
+/** The accounts of the given player ids (those that exist). */
+export async function playerAccounts(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const chunk of chunksFor([...new Set(ids)], 1)) {
+    for (const r of await db.selectFrom('player').select(['id', 'account']).where('id', 'in', chunk).execute()) out.set(toNumber(r.id), r.account);
+  }
+  return out;
+}
+
 export interface NewPlayerRow {
   agent_id: number;
   account: string;

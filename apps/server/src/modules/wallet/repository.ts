@@ -3,6 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
 import { utcDayOf } from '../../db/player-days.ts';
+import { playerAccounts } from '../player/repository.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 
 /** SQL of wallets and their ledger. */
@@ -148,22 +149,48 @@ async function addLedgerDayCounts(db: Kysely<DB>, rows: readonly LedgerRow[]): P
   }
 }
 
+/** What a stored movement that is not a bet's says, to compare with a record sent again under its order id. */
+export interface StoredMovement {
+  order_id: string;
+  type: string;
+  agent_id: number;
+  /** The account of its player (null only if the player row were gone). */
+  player_account: string | null;
+  currency_id: number;
+  /** Signed, as stored. */
+  amount: bigint;
+  time: number;
+}
+
 /**
- * Order ids among `orderIds` already stored with one of `types`, among the movements that are not
- * a bet's (those are keyed by their bet: migration 0009). `related_bet_id IS NULL` is the
- * predicate of the partial unique index that answers this.
+ * The movements stored already with one of `types` among `orderIds`, by order id, among the
+ * movements that are not a bet's (those are keyed by their bet: migration 0009).
+ * `related_bet_id IS NULL` is the predicate of the partial unique index that answers this. A new
+ * order id matches no row; only ids sent again read their entries, and then their players' accounts.
  */
-export async function existingOrderIds(db: Kysely<DB>, types: string[], orderIds: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
+export async function storedMovements(db: Kysely<DB>, types: string[], orderIds: string[]): Promise<Map<string, StoredMovement>> {
+  const out = new Map<string, StoredMovement>();
   for (const chunk of chunksFor(orderIds, 1)) {
     const rows = await db
       .selectFrom('ledger_entry')
-      .select('order_id')
+      .select(['order_id', 'type', 'agent_id', 'player_id', 'currency_id', int8Text(sql.ref('amount')).as('amount'), 'time'])
       .where('related_bet_id', 'is', null)
       .where('type', 'in', types)
       .where('order_id', 'in', chunk)
       .execute();
-    for (const r of rows) out.add(r.order_id);
+    if (rows.length === 0) continue;
+    const accounts = await playerAccounts(db, rows.map((r) => toNumber(r.player_id)));
+    for (const r of rows) {
+      out.set(r.order_id, {
+        order_id: r.order_id,
+        type: r.type,
+        agent_id: toNumber(r.agent_id),
+        player_account: accounts.get(toNumber(r.player_id)) ?? null,
+        currency_id: toNumber(r.currency_id),
+        amount: BigInt(r.amount),
+        time: toNumber(r.time),
+      });
+    }
   }
   return out;
 }

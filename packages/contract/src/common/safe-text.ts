@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import type { Lang } from '../error-codes.ts';
+
+/**
+ * Text that both databases keep exactly and that the console shows as it was typed.
+ *
+ * - NUL (U+0000): PostgreSQL text cannot hold it.
+ * - Half of a UTF-16 surrogate pair: JSON can carry one, but both databases store it as U+FFFD,
+ *   so what is read back no longer equals what was sent (an id stops matching itself).
+ * - Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they reorder
+ *   the characters after them on screen, so `\u202Enimda` shows as "admin" and
+ *   "player\u202Egnp.exe" as "playerexe.png".
+ * - Identities only (accounts, codes, ids): the invisible direction marks U+200E, U+200F and
+ *   U+061C. They reorder nothing on their own, but "admin" and "admin\u200E" look alike and are
+ *   two accounts. A display name may need them to show mixed right-to-left and left-to-right
+ *   text properly, so names keep them.
+ *
+ * Pairs of surrogates (emoji, rarer CJK) and joiners (U+200C, U+200D: emoji sequences, Persian
+ * and Indic scripts) are ordinary text and stay allowed.
+ */
+
+/** What a text is used as: an identity (account, code, id) or a display name or remark. */
+export type TextUse = 'identity' | 'name';
+
+/** Why a text is refused; also the zod issue `message`, so a caller can show its own words for it. */
+export type TextFault = 'text_nul' | 'text_lone_surrogate' | 'text_bidi_control' | 'text_bidi_mark';
+
+export const TEXT_FAULT_MESSAGES: Record<TextFault, Record<Lang, string>> = {
+  text_nul: { en: 'must not contain the NUL character (U+0000)', 'zh-cn': '不能包含空字符（U+0000）' },
+  text_lone_surrogate: {
+    en: 'must be valid Unicode text (it holds half of a UTF-16 surrogate pair)',
+    'zh-cn': '不是有效的 Unicode 文本（含有不成对的 UTF-16 代理字符）',
+  },
+  text_bidi_control: {
+    en: 'must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069)',
+    'zh-cn': '不能包含双向文本控制字符（U+202A–U+202E、U+2066–U+2069）',
+  },
+  text_bidi_mark: {
+    en: 'must not contain invisible direction marks (U+200E, U+200F, U+061C)',
+    'zh-cn': '不能包含不可见的方向标记（U+200E、U+200F、U+061C）',
+  },
+};
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_MARK = /[\u200E\u200F\u061C]/;
+/** Any character but NUL that may be at fault: one scan settles the usual, clean text. */
+const SUSPECT = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+
+/** Why `text` is refused for `use`, or null when it is text kept and shown exactly. */
+export function textFault(text: string, use: TextUse = 'identity'): TextFault | null {
+  if (text.includes('\u0000')) return 'text_nul';
+  if (!SUSPECT.test(text)) return null;
+  if (LONE_SURROGATE.test(text)) return 'text_lone_surrogate';
+  if (BIDI_CONTROL.test(text)) return 'text_bidi_control';
+  if (use === 'identity' && BIDI_MARK.test(text)) return 'text_bidi_mark';
+  return null;
+}
+
+/**
+ * `schema` refined to refuse what `textFault` refuses. The issue's `message` is the fault's key
+ * (`text_bidi_control`…), whose words in each language are in TEXT_FAULT_MESSAGES
+ * (`textFaultMessage`); with `lang` it is those words instead, for callers that show zod's
+ * messages as they are (the ingest answers game servers in English).
+ *
+ *   account: safeText(z.string().min(3).max(64), 'identity')
+ *   name:    safeText(z.string().max(64), 'name')
+ */
+export function safeText<T extends z.ZodType<string>>(schema: T, use: TextUse = 'identity', lang?: Lang): T {
+  return schema.superRefine((value, ctx) => {
+    const fault = textFault(value, use);
+    if (fault) ctx.addIssue({ code: 'custom', message: lang ? TEXT_FAULT_MESSAGES[fault][lang] : fault });
+  });
+}
+
+/** The words for an issue message that is a TextFault key, or null for any other message. */
+export function textFaultMessage(message: string, lang: Lang): string | null {
+  return Object.hasOwn(TEXT_FAULT_MESSAGES, message) ? TEXT_FAULT_MESSAGES[message as TextFault][lang] : null;
+}
