@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { report } from '@console/contract';
 
 /** A screen module: its default export is the screen component. */
 export type ScreenModule = { default: ComponentType };
@@ -16,6 +17,21 @@ export const screens: Record<string, ScreenLoader> = {
   dashboard: () => import('../features/dashboard/dashboard-screen'),
   '401': () => import('../features/errors/unauthorized-screen'),
   '404': () => import('../features/errors/not-found-screen'),
+  'agent-manage': () => import('../features/agent/agent-screen'),
+  'background-currency': () => import('../features/currency/currency-screen'),
+  'operation-domain': () => import('../features/operation/domain-screen'),
+  'operation-key': () => import('../features/operation/key-screen'),
+  log: () => import('../features/log/log-screen'),
+  // Every report screen is the one report screen, bound to its definition: a report added to the
+  // contract's REPORT_SCREENS has its screen here without another line.
+  ...Object.fromEntries(
+    Object.values(report.REPORT_SCREENS).map((d): [string, ScreenLoader] => [
+      `report-${d.name}`,
+      () => import('../features/report/report-screen').then((m) => ({ default: m.reportScreen(d.key) })),
+    ]),
+  ),
+  'bill-report': () => import('../features/bill/bill-screen'),
+  'background-export': () => import('../features/export/export-screen'),
 };
 
 export const availableScreens = (): ReadonlySet<string> => new Set(Object.keys(screens));

@@ -1,14 +1,18 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, TreeSelect, type TreeSelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { platform } from '@console/contract';
+import { call } from '../lib/api';
 import { currencyName } from '../lib/currency-name';
 import { useAppStore } from '../stores/app';
-import { type AgentItem, DEFAULT_AGENT_ID, DEFAULT_CURRENCY_ID, useDictStore } from '../stores/dict';
+import { type AgentItem, DEFAULT_AGENT_ID, DEFAULT_CURRENCY_ID, type GameItem, useDictStore } from '../stores/dict';
 
 /** "All" in the report filters (DESIGN.md §4): agent 0, currency -1, game 0. */
 export const ALL_AGENTS = DEFAULT_AGENT_ID;
 export const ALL_CURRENCIES = DEFAULT_CURRENCY_ID;
 export const ALL_GAMES = 0;
+export const ALL_PLATFORMS = 0;
 
 export const useAgents = () => useDictStore((s) => s.agents);
 export const useCurrencies = () => useDictStore((s) => s.currencies);
@@ -115,7 +119,7 @@ export function GameSelect({ value, onChange, ...rest }: { value?: number; onCha
     const groups = new Map<string, { label: string; options: { value: number; label: string }[] }>();
     for (const g of games) {
       const group = groups.get(g.platform_code) ?? { label: g.platform_name, options: [] };
-      group.options.push({ value: g.id, label: language === 'en' ? g.name_en || g.name_zh : g.name_zh || g.name_en });
+      group.options.push({ value: g.id, label: gameName(g, language) });
       groups.set(g.platform_code, group);
     }
     return [{ value: ALL_GAMES, label: t('allGames') }, ...groups.values()];
@@ -129,6 +133,38 @@ export function GameSelect({ value, onChange, ...rest }: { value?: number; onCha
       {...rest}
       options={options}
       value={value ?? ALL_GAMES}
+      onChange={(id) => onChange?.(id)}
+    />
+  );
+}
+
+/** The game providers (platform/list), fetched once per session when a screen first needs them. */
+export function usePlatforms() {
+  return useQuery({
+    queryKey: ['platform', 'list'],
+    queryFn: ({ signal }) => call(platform.platformList, {}, { signal, silent: true }),
+    staleTime: 10 * 60_000,
+    select: (data) => data.list,
+  }).data;
+}
+
+/** A game's name in the current language. */
+export const gameName = (g: Pick<GameItem, 'name_zh' | 'name_en'>, language: string) => (language === 'en' ? g.name_en || g.name_zh : g.name_zh || g.name_en);
+
+/** Platform filter ("all" first). Not persisted: it is per report. */
+export function PlatformSelect({ value, onChange, ...rest }: { value?: number; onChange?: (id: number) => void } & Omit<SelectProps<number>, 'value' | 'onChange' | 'options'>) {
+  const { t } = useTranslation('components');
+  const platforms = usePlatforms();
+  const options = useMemo(() => [{ value: ALL_PLATFORMS, label: t('allPlatforms') }, ...(platforms ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }))], [platforms, t]);
+  return (
+    <Select<number>
+      showSearch={{ optionFilterProp: 'label' }}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 150 }}
+      placeholder={t('platform')}
+      {...rest}
+      options={options}
+      value={value ?? ALL_PLATFORMS}
       onChange={(id) => onChange?.(id)}
     />
   );

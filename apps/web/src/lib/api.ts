@@ -249,14 +249,54 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return plain?.[1]?.trim() || fallback;
 }
 
-/** Calls a binary endpoint (exports) and saves the answer as a file named by the server. */
-export function download(path: string, body?: object, fallbackName = 'export.xlsx'): Promise<void> {
-  return send(path, body, {}, async (res) => {
+/** How far a file download has come: bytes received, and the whole size when the server said it. */
+export interface DownloadProgress {
+  received: number;
+  total?: number;
+}
+
+export interface DownloadOptions {
+  /** Called once the server has answered (the file is ready) and as its bytes arrive. */
+  onProgress?: (progress: DownloadProgress) => void;
+  /** Business codes the caller shows itself (e.g. "an export is already running"). */
+  quietCodes?: readonly string[];
+  signal?: AbortSignal;
+}
+
+/** Reads a response body to a Blob, reporting the bytes as they arrive. */
+async function readBlob(res: Response, onProgress?: (progress: DownloadProgress) => void): Promise<Blob> {
+  const length = Number(res.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const report = (received: number) => onProgress?.(total === undefined ? { received } : { received, total });
+  report(0);
+  if (!onProgress || !res.body) return res.blob();
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    report(received);
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' });
+}
+
+/**
+ * Calls a binary endpoint (exports) and saves the answer as a file named by the server; resolves
+ * with that name. A refusal (an envelope instead of a file) rejects like any call.
+ */
+export function download(path: string, body?: object, fallbackName = 'export.xlsx', options: DownloadOptions = {}): Promise<string> {
+  const opts: RequestOptions = { ...(options.quietCodes ? { quietCodes: options.quietCodes } : {}), ...(options.signal ? { signal: options.signal } : {}) };
+  return send(path, body, opts, async (res) => {
     if (isJson(res)) {
-      checkEnvelope(await readJson(res), res.status, {});
-      return;
+      checkEnvelope(await readJson(res), res.status, opts);
+      return fallbackName;
     }
-    saveBlob(await res.blob(), fileNameFromDisposition(res.headers.get('content-disposition'), fallbackName));
+    const name = fileNameFromDisposition(res.headers.get('content-disposition'), fallbackName);
+    saveBlob(await readBlob(res, options.onProgress), name);
+    return name;
   });
 }
 

@@ -11,6 +11,8 @@ export type ListColumn<T> = TableColumnType<T> & {
   settingsTitle?: string;
   /** False keeps the column out of the settings (always shown, e.g. the actions). */
   settable?: boolean;
+  /** Hidden until the user shows it in the column settings (ids and other rarely read columns). */
+  defaultHidden?: boolean;
 };
 
 export const columnKey = <T>(c: ListColumn<T>): string => String(c.key ?? (typeof c.dataIndex === 'string' || typeof c.dataIndex === 'number' ? c.dataIndex : ''));
@@ -25,7 +27,8 @@ export function arrangeColumns<T>(columns: readonly ListColumn<T>[], prefs: Tabl
     const i = order.indexOf(key);
     return i === -1 ? order.length + index : i;
   };
-  const hidden = new Set(prefs?.hidden ?? []);
+  // Until the user chooses, the columns marked `defaultHidden` are hidden.
+  const hidden = new Set(prefs?.hidden ?? columns.filter((c) => c.defaultHidden).map(columnKey));
   return items
     .sort((a, b) => rank(a.key, a.index) - rank(b.key, b.index))
     .map(({ column, key }) => ({ column, key, hidden: column.settable !== false && hidden.has(key) }));

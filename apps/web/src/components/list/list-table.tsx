@@ -1,6 +1,6 @@
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Dropdown, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Card, Dropdown, Skeleton, Space, Table, type TableProps, Tooltip } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Density, DENSITIES, useListPrefsStore } from '../../stores/list-prefs';
 import { type ListQueryState, TableEmpty } from '../table-empty';
@@ -31,8 +31,21 @@ export interface ListTableProps<T, S extends string = string> {
   /** What an empty result says ("no account matches"); a failed load says so and offers a retry instead. */
   emptyText: ReactNode;
   pageSizeOptions?: number[];
+  /**
+   * Rows pinned under the table's rows (a report's totals, one per currency): each gives a cell per
+   * column key; the label goes in the first shown column that has no cell of its own.
+   */
+  totals?: readonly ListTotalsRow[];
+  /** Row height until the user picks one (reports read better with more rows on screen). */
+  defaultDensity?: Density;
   /** Anything else for antd's Table (expandable, rowSelection, summary…). */
   tableProps?: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'size' | 'rowKey' | 'locale'>;
+}
+
+export interface ListTotalsRow {
+  key: string;
+  label: ReactNode;
+  cells: Readonly<Record<string, ReactNode>>;
 }
 
 /**
@@ -40,11 +53,23 @@ export interface ListTableProps<T, S extends string = string> {
  * column settings, both remembered per screen), and empty and error states. The table scrolls
  * sideways inside the card, so on a phone the page itself never does.
  */
-export function ListTable<T extends object, S extends string = string>({ list, query, columns, rowKey, title, extra, emptyText, pageSizeOptions = PAGE_SIZE_OPTIONS, tableProps }: ListTableProps<T, S>) {
+export function ListTable<T extends object, S extends string = string>({
+  list,
+  query,
+  columns,
+  rowKey,
+  title,
+  extra,
+  emptyText,
+  pageSizeOptions = PAGE_SIZE_OPTIONS,
+  totals,
+  defaultDensity = 'large',
+  tableProps,
+}: ListTableProps<T, S>) {
   const { t } = useTranslation('components');
   const prefs = useListPrefsStore((s) => s.tables[list.id]);
   const setTable = useListPrefsStore((s) => s.setTable);
-  const density: Density = prefs?.density ?? 'large';
+  const density: Density = prefs?.density ?? defaultDensity;
   // A button's tooltip would sit on top of the menu it has just opened.
   const [densityOpen, setDensityOpen] = useState(false);
 
@@ -66,6 +91,27 @@ export function ListTable<T extends object, S extends string = string>({ list, q
   };
 
   const densityLabel = (d: Density) => t(`list.density.${d}`);
+  const firstLoad = query.isLoading && !query.data;
+  const summary =
+    totals?.length && query.data?.list.length
+      ? () => (
+          <Table.Summary fixed>
+            {totals.map((row) => {
+              const free = shown.findIndex((c) => row.cells[c.key] === undefined);
+              const labelAt = free === -1 ? 0 : free;
+              return (
+                <Table.Summary.Row key={row.key} className="list-table-totals">
+                  {shown.map((c, i) => (
+                    <Table.Summary.Cell key={c.key} index={i} align={c.align}>
+                      {i === labelAt ? row.label : row.cells[c.key]}
+                    </Table.Summary.Cell>
+                  ))}
+                </Table.Summary.Row>
+              );
+            })}
+          </Table.Summary>
+        )
+      : tableProps?.summary;
 
   const toolbar = (
     <Space size={8} wrap={false}>
@@ -99,9 +145,17 @@ export function ListTable<T extends object, S extends string = string>({ list, q
         size={density}
         columns={shown}
         dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
+        // The first load shows the table's shape (skeleton rows), later ones keep the rows under a spinner.
+        loading={query.isFetching && !firstLoad}
         scroll={{ x: 'max-content', ...tableProps?.scroll }}
-        locale={{ emptyText: <TableEmpty query={query} emptyText={emptyText} /> }}
+        summary={summary}
+        locale={{
+          emptyText: firstLoad ? (
+            <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="table-skeleton" />
+          ) : (
+            <TableEmpty query={query} emptyText={emptyText} />
+          ),
+        }}
         onChange={onChange}
         pagination={{
           current: list.page,

@@ -1,0 +1,132 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DatePicker, Flex, Form, Grid, Input, Select, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { bill, report, timezoneOffsetMinutes } from '@console/contract';
+import { AgentSelect, CurrencySelect } from '../../components/dict-select';
+import { useHasPerm } from '../../components/has-perm';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { Money, useCurrencyDecimals } from '../../components/money';
+import { call } from '../../lib/api';
+import { useDictStore } from '../../stores/dict';
+
+type BillItem = bill.BillItem;
+const FILTERS = bill.billList.request.pick({ player_account: true, agent_id: true, currency_id: true, type: true, start_time: true, end_time: true, order_id: true });
+type BillFilters = { player_account?: string; agent_id?: number; currency_id?: number; type?: bill.LedgerType | ''; start_time?: string; end_time?: string; order_id?: string };
+type BillParams = BillFilters & { page: number; page_size: number };
+
+const TYPE_COLOR: Record<bill.LedgerType, string> = {
+  transfer_in: 'blue',
+  transfer_out: 'geekblue',
+  bet: 'orange',
+  payout: 'green',
+  bet_cancel: 'default',
+  jackpot_prize: 'gold',
+  manual_credit: 'cyan',
+  manual_debit: 'red',
+};
+const INSTANT = 'YYYY-MM-DDTHH:mm:ssZ';
+const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
+
+function useBillList(params: BillParams) {
+  return useQuery({
+    queryKey: ['bill', 'list', params],
+    queryFn: ({ signal }) => call(bill.billList, params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The local date of an instant in a report timezone. */
+const localDate = (iso: string, timeZoneId: number) => new Date(Date.parse(iso) + timezoneOffsetMinutes(timeZoneId) * 60_000).toISOString().slice(0, 10);
+
+/**
+ * The account-change ledger (spec §2, 6): every wallet movement, newest first, filtered by player,
+ * agent, currency, type, time and order id; a player leads to their betting records.
+ */
+export default function BillScreen() {
+  const { t } = useTranslation('bill');
+  const phone = Grid.useBreakpoint().md === false;
+  const can = useHasPerm();
+  const decimalsOf = useCurrencyDecimals();
+  const zone = useDictStore((s) => s.timeZoneId);
+  const list = useListState({ id: 'bill', filters: FILTERS });
+  const query = useBillList(list.params as BillParams);
+  const betting = report.BETTING_REPORT;
+  const canBets = can(betting.permission);
+
+  const toForm = useCallback((f: Partial<BillFilters>) => {
+    const { start_time, end_time, ...rest } = f;
+    return { agent_id: 0, currency_id: -1, ...rest, times: start_time || end_time ? [start_time ? dayjs(start_time) : null, end_time ? dayjs(end_time) : null] : undefined };
+  }, []);
+  const fromForm = useCallback((values: Record<string, unknown>): Partial<BillFilters> => {
+    const { times, ...rest } = values as { times?: [Dayjs | null, Dayjs | null] } & BillFilters;
+    return { ...rest, start_time: times?.[0]?.format(INSTANT) ?? '', end_time: times?.[1]?.format(INSTANT) ?? '' };
+  }, []);
+
+  const columns: ListColumn<BillItem>[] = useMemo(
+    () => [
+      { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
+      { title: t('field.time'), dataIndex: 'time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{time(v)}</span> },
+      {
+        title: t('field.player'),
+        dataIndex: 'player_account',
+        render: (account: string, row) => {
+          const day = localDate(row.time, zone);
+          const to = `${betting.screen}?${new URLSearchParams({ player_account: account, agent_id: String(row.agent_id), start_date: day, end_date: day, time_zone_id: String(zone) }).toString()}`;
+          return (
+            <Flex vertical gap={0}>
+              {canBets ? (
+                <Link to={to} title={t('toBets')} style={{ whiteSpace: 'nowrap' }}>
+                  {account}
+                </Link>
+              ) : (
+                <span>{account}</span>
+              )}
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {row.agent_code}
+              </Typography.Text>
+            </Flex>
+          );
+        },
+      },
+      { title: t('field.currency'), dataIndex: 'currency_code' },
+      { title: t('field.type'), dataIndex: 'type', render: (type: bill.LedgerType) => <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag> },
+      { title: t('field.amount'), dataIndex: 'amount', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} signed /> },
+      { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
+      { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
+      { title: t('field.orderId'), dataIndex: 'order_id', render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
+      { title: t('field.betId'), dataIndex: 'bet_id', render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : '-') },
+      { title: t('field.operator'), dataIndex: 'operator_id', render: (v: number | null) => (v === null ? '-' : `#${v}`) },
+      { title: t('field.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
+    ],
+    [t, zone, betting.screen, canBets, decimalsOf],
+  );
+
+  return (
+    <Flex vertical gap={16} data-testid="bill-screen">
+      <ListFilters list={list} name="bill-filters" toForm={toForm} fromForm={fromForm} phoneDrawer activeCount={Object.values(list.filters).filter((v) => v !== undefined && v !== '' && v !== 0 && v !== -1).length}>
+        <Form.Item name="player_account" label={t('field.player')}>
+          <Input allowClear maxLength={64} placeholder={t('field.player')} style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="type" label={t('field.type')}>
+          <Select allowClear placeholder={t('allTypes')} style={{ width: 150 }} options={bill.LEDGER_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="times" label={t('field.time')}>
+          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: phone ? '100%' : 340 }} />
+        </Form.Item>
+        <Form.Item name="order_id" label={t('field.orderId')}>
+          <Input allowClear maxLength={64} placeholder={t('field.orderId')} style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="agent_id" label={t('components:agent')}>
+          <AgentSelect style={{ width: 190 }} />
+        </Form.Item>
+        <Form.Item name="currency_id" label={t('components:currency')}>
+          <CurrencySelect style={{ width: 160 }} />
+        </Form.Item>
+      </ListFilters>
+      <ListTable<BillItem> list={list} query={query} columns={columns} rowKey="id" title={t('title')} emptyText={t('empty')} />
+    </Flex>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DatePicker, Form, Input } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { report, TIMEZONES } from '@console/contract';
+import { AgentSelect, CurrencySelect, GameSelect, PlatformSelect, useCurrencies } from '../../components/dict-select';
+import { ListFilters, type ListState } from '../../components/list';
+import { TimezoneSelect } from '../../components/timezone-select';
+import { useDictStore } from '../../stores/dict';
+import { type Filters, PRESETS, presetRange, rangeProblem, reportFilterFields } from './report-config';
+
+const DATE = 'YYYY-MM-DD';
+
+interface Props {
+  def: report.ReportDef;
+  list: Pick<ListState<Filters, string>, 'filters' | 'setFilters'>;
+  /** The filters in effect: what is chosen, and the defaults for the rest. */
+  effective: Required<Pick<Filters, 'start_date' | 'end_date' | 'time_zone_id' | 'currency_id' | 'agent_id'>> & Filters;
+  today: string;
+}
+
+/**
+ * The report's filter bar: only the filters its report takes, the dates with presets and the
+ * report's longest range. Searching also keeps the agent, currency and timezone as the persisted
+ * selections (spec §3), so the next report opens with them.
+ */
+export function ReportFilters({ def, list, effective, today }: Props) {
+  const { t } = useTranslation('report');
+  const fields = reportFilterFields(def);
+  const currencies = useCurrencies();
+
+  const toForm = useCallback(
+    (_filters: Partial<Filters>) => {
+      const { start_date, end_date, ...rest } = effective;
+      return { ...rest, dates: [dayjs(start_date), dayjs(end_date)] };
+    },
+    [effective],
+  );
+  const fromForm = useCallback((values: Record<string, unknown>): Partial<Filters> => {
+    const { dates, ...rest } = values as { dates?: [Dayjs, Dayjs] } & Filters;
+    const dict = useDictStore.getState();
+    if (rest.agent_id !== undefined) dict.setAgentId(rest.agent_id);
+    if (rest.currency_id !== undefined) dict.setCurrencyId(rest.currency_id);
+    if (rest.time_zone_id !== undefined) dict.setTimeZoneId(rest.time_zone_id);
+    return { ...rest, ...(dates ? { start_date: dates[0].format(DATE), end_date: dates[1].format(DATE) } : {}) };
+  }, []);
+
+  const presets = useMemo(
+    () =>
+      PRESETS.map((p) => {
+        const [a, b] = presetRange(p, today);
+        return { label: t(`preset.${p}`), value: [dayjs(a), dayjs(b)] as [Dayjs, Dayjs] };
+      }),
+    [today, t],
+  );
+
+  const tz = TIMEZONES.find((z) => z.id === effective.time_zone_id)?.label ?? '';
+  const currency = effective.currency_id > 0 ? currencies.find((c) => c.id === effective.currency_id)?.code : undefined;
+  const summary = [`${effective.start_date} ~ ${effective.end_date}`, tz, currency].filter(Boolean).join(' · ');
+  const activeCount = [effective.agent_id, effective.game_id, effective.platform_id, effective.player_account].filter((v) => !!v).length + (currency ? 1 : 0);
+
+  return (
+    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount}>
+      <Form.Item
+        name="dates"
+        label={t('filter.dates')}
+        rules={[
+          {
+            validator: async (_rule, value?: [Dayjs, Dayjs]) => {
+              if (!value?.[0] || !value[1]) return;
+              const problem = rangeProblem(def, value[0].format(DATE), value[1].format(DATE));
+              if (problem?.reason === 'order') throw new Error(t('filter.rangeOrder'));
+              if (problem?.reason === 'tooLong') throw new Error(t('filter.rangeTooLong', { days: problem.maxDays }));
+            },
+          },
+        ]}
+      >
+        <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} data-testid="report-dates" />
+      </Form.Item>
+      <Form.Item name="time_zone_id" label={t('components:timezone')}>
+        <TimezoneSelect style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="currency_id" label={t('components:currency')}>
+        <CurrencySelect style={{ width: 170 }} />
+      </Form.Item>
+      <Form.Item name="agent_id" label={t('components:agent')}>
+        <AgentSelect style={{ width: 200 }} />
+      </Form.Item>
+      {fields.includes('game_id') && (
+        <Form.Item name="game_id" label={t('components:game')}>
+          <GameSelect style={{ width: 180 }} />
+        </Form.Item>
+      )}
+      {fields.includes('platform_id') && (
+        <Form.Item name="platform_id" label={t('components:platform')}>
+          <PlatformSelect style={{ width: 160 }} />
+        </Form.Item>
+      )}
+      {fields.includes('player_account') && (
+        <Form.Item name="player_account" label={t('filter.player')}>
+          <Input allowClear placeholder={t('filter.playerPlaceholder')} maxLength={64} style={{ width: 170 }} />
+        </Form.Item>
+      )}
+    </ListFilters>
+  );
+}

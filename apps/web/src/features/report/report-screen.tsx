@@ -1,0 +1,183 @@
+import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
+import { LineChartOutlined } from '@ant-design/icons';
+import type { report } from '@console/contract';
+import { ExportList } from '../../components/export-list';
+import { useHasPerm } from '../../components/has-perm';
+import { ListTable, type ListTotalsRow, useListState } from '../../components/list';
+import { useCurrencyDecimals } from '../../components/money';
+import { useAppStore } from '../../stores/app';
+import { useDictStore } from '../../stores/dict';
+import { type ReportParams, useReportPage } from './api';
+import { ExportButton } from './export-button';
+import { renderCell, reportTableColumns } from './report-columns';
+import {
+  chartSource,
+  defaultRange,
+  drillTargets,
+  type Filters,
+  localToday,
+  reportByKey,
+  reportColumnSpecs,
+  reportFilterSchemaOf,
+  type Row,
+  sortFieldsOf,
+} from './report-config';
+import { ReportFilters } from './report-filters';
+import './report.css';
+
+// ECharts is most of a chart's weight: the table shows first, the chart follows.
+const ReportTrend = lazy(() => import('./report-trend'));
+
+const CHART_PREF = 'report-chart-hidden';
+function useChartShown(): [boolean, (shown: boolean) => void] {
+  const [hidden, setHidden] = useState(() => {
+    try {
+      return localStorage.getItem(CHART_PREF) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const set = useCallback((shown: boolean) => {
+    setHidden(!shown);
+    try {
+      if (shown) localStorage.removeItem(CHART_PREF);
+      else localStorage.setItem(CHART_PREF, '1');
+    } catch {
+      // Storage switched off: the choice lasts while the screen is open.
+    }
+  }, []);
+  return [!hidden, set];
+}
+
+/**
+ * The one report screen (DESIGN §9), made from a report's definition: the filters it takes, a
+ * trend chart for period reports, the table with its columns, totals per currency and drill-down
+ * links, and the export.
+ */
+function ReportScreen({ def }: { def: report.ReportDef }) {
+  const { t } = useTranslation('report');
+  const language = useAppStore((s) => s.language);
+  const phone = Grid.useBreakpoint().md === false;
+  const can = useHasPerm();
+  const decimalsOf = useCurrencyDecimals();
+  const storedAgent = useDictStore((s) => s.agentId);
+  const storedCurrency = useDictStore((s) => s.currencyId);
+  const storedZone = useDictStore((s) => s.timeZoneId);
+
+  const schema = useMemo(() => reportFilterSchemaOf(def), [def]);
+  const sortFields = useMemo(() => sortFieldsOf(def), [def]);
+  const list = useListState({ id: `report-${def.name}`, filters: schema, sortFields });
+  const zone = list.filters.time_zone_id ?? storedZone;
+  const today = localToday(zone);
+  const [defaultStart, defaultEnd] = defaultRange(def, today);
+  const effective = useMemo(
+    () => ({ time_zone_id: zone, currency_id: storedCurrency, agent_id: storedAgent, start_date: defaultStart, end_date: defaultEnd, ...(list.filters as Filters) }),
+    [zone, storedCurrency, storedAgent, defaultStart, defaultEnd, list.filters],
+  );
+  const params: ReportParams = { ...list.params, ...effective };
+  const query = useReportPage(def, params);
+
+  const [chartShown, setChartShown] = useChartShown();
+  const trendSource = chartSource(def, can);
+  const [myExports, setMyExports] = useState(false);
+
+  const specs = useMemo(() => reportColumnSpecs(def), [def]);
+  const drills = useCallback((row: Row) => drillTargets(def, row, effective).filter((d) => can(d.permission)), [def, effective, can]);
+  const columns = useMemo(() => reportTableColumns({ specs, language, decimalsOf, drills, phone, t }), [specs, language, decimalsOf, drills, phone, t]);
+
+  const totals: ListTotalsRow[] = (query.data?.summary ?? []).map((s) => ({
+    key: String(s.currency_code),
+    label: t('total', { currency: s.currency_code }),
+    cells: Object.fromEntries(
+      specs.filter((spec) => spec.key in s && spec.key !== 'currency_code' && spec.key !== 'currency_id').map((spec) => [spec.key, renderCell(spec, s[spec.key], decimalsOf(s.currency_id as number), t)]),
+    ),
+  }));
+
+  const title = t(`route:${def.key}`);
+  const emptyText = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <>
+          <Typography.Text>{t('empty.title', { start: effective.start_date, end: effective.end_date })}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{t('empty.hint')}</Typography.Text>
+        </>
+      }
+    />
+  );
+  const { page: _page, page_size: _size, ...exportBody } = params;
+
+  return (
+    <Flex vertical gap={16} className="report-screen" data-testid={`report-${def.name}`}>
+      <ReportFilters def={def} list={list} effective={effective} today={today} />
+      {trendSource && chartShown && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
+          <ReportTrend def={def} source={trendSource} filters={effective} />
+        </Suspense>
+      )}
+      <ListTable<Row>
+        list={list}
+        query={query}
+        columns={columns}
+        rowKey={(row) => rowKeyOf(def, row)}
+        title={
+          <Flex vertical gap={0} className="report-title">
+            <span>{title}</span>
+            <Typography.Text type="secondary" className="report-subtitle">
+              {effective.start_date} ~ {effective.end_date}
+            </Typography.Text>
+          </Flex>
+        }
+        emptyText={emptyText}
+        totals={totals}
+        defaultDensity="middle"
+        extra={
+          <>
+            {trendSource && (
+              <Tooltip title={t('chart.toggle')}>
+                <Button
+                  icon={<LineChartOutlined />}
+                  type={chartShown ? 'primary' : 'default'}
+                  ghost={chartShown}
+                  aria-pressed={chartShown}
+                  aria-label={t('chart.toggle')}
+                  onClick={() => setChartShown(!chartShown)}
+                  data-testid="report-chart-toggle"
+                />
+              </Tooltip>
+            )}
+            <ExportButton def={def} body={exportBody} fileName={`${title}-${effective.start_date}_${effective.end_date}.xlsx`} onMyExports={() => setMyExports(true)} />
+          </>
+        }
+      />
+      <Drawer open={myExports} onClose={() => setMyExports(false)} title={t('export.myExports')} size={phone ? '100%' : 960} destroyOnHidden>
+        <ExportList id={`my-exports-${def.name}`} embedded />
+      </Drawer>
+    </Flex>
+  );
+}
+
+/** A row's key: its dimensions, period and currency (unique within a report's answer). */
+function rowKeyOf(def: report.ReportDef, row: Row): string {
+  if (def.raw) return String(row.id);
+  return [row.date, row.hour, row.month, row.agent_id, row.game_id, row.platform_id, row.player_id, row.currency_id].filter((v) => v !== undefined).join('|');
+}
+
+const bound = new Map<string, ComponentType>();
+
+/** The screen of one report (the route table's `report-<name>` component), made once per report. */
+export function reportScreen(key: string): ComponentType {
+  let screen = bound.get(key);
+  if (!screen) {
+    const def = reportByKey(key);
+    if (!def) throw new Error(`unknown report ${key}`);
+    const Screen = () => <ReportScreen def={def} />;
+    Screen.displayName = `ReportScreen(${key})`;
+    bound.set(key, Screen);
+    screen = Screen;
+  }
+  return screen;
+}

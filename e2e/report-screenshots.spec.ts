@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN, signIn } from './support';
+
+/**
+ * Screenshots of the report screens, the ledger and Export management for review by eye: light
+ * and dark, Chinese and English, desktop (1440 px) and phone (390 px). Written to
+ * $SHOTS_DIR (default /tmp/shots-report); SHOTS_ONLY narrows to the cases whose name contains it.
+ */
+const dir = process.env.SHOTS_DIR ?? '/tmp/shots-report';
+mkdirSync(dir, { recursive: true });
+
+const SCREENS = [
+  ['agent-daily', '/agent/report/daily'],
+  ['agent-hourly', '/agent/report/hourly'],
+  ['player-summary', '/player/report/summary'],
+  ['player-betting', '/player/report/betting'],
+  ['game-daily', '/game/report/daily'],
+  ['currency-monthly', '/currency/monthly'],
+  ['platform-summary', '/platform/summary'],
+  ['bill', '/bill/report'],
+  ['export', '/background/export'],
+] as const;
+
+const CASES = [
+  { name: 'desktop-light-zh', width: 1440, theme: 'light', lang: 'zh-cn' },
+  { name: 'desktop-dark-en', width: 1440, theme: 'dark', lang: 'en' },
+  { name: 'desktop-light-en', width: 1440, theme: 'light', lang: 'en' },
+  { name: 'desktop-dark-zh', width: 1440, theme: 'dark', lang: 'zh-cn' },
+  { name: 'phone-light-zh', width: 390, theme: 'light', lang: 'zh-cn' },
+  { name: 'phone-dark-en', width: 390, theme: 'dark', lang: 'en' },
+  { name: 'phone-light-en', width: 390, theme: 'light', lang: 'en' },
+  { name: 'phone-dark-zh', width: 390, theme: 'dark', lang: 'zh-cn' },
+] as const;
+
+async function prepare(page: Page, theme: string, lang: string) {
+  await page.goto('/#/login');
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await page.evaluate(
+    ([t, l]) => {
+      const merge = (key: string, values: Record<string, unknown>) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
+        localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, ...values } }));
+      };
+      merge('settings', { theme: t });
+      merge('app', { language: l });
+    },
+    [theme, lang] as const,
+  );
+}
+
+const only = process.env.SHOTS_ONLY ?? '';
+for (const c of CASES.filter((x) => x.name.includes(only))) {
+  test(`report screens: ${c.name}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: c.width, height: c.width < 500 ? 844 : 900 });
+    await prepare(page, c.theme, c.lang);
+    for (const [name, route] of SCREENS) {
+      await page.goto(`/#${route}`);
+      await page.reload();
+      await expect(page.locator('.ant-table-row').first().or(page.locator('.ant-table-placeholder .ant-table-cell'))).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
+      // The chart draws after the rows.
+      await page.waitForTimeout(900);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: path.join(dir, `${name}-${c.name}.png`), fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways at ${c.width}px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
