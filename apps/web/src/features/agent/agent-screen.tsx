@@ -1,0 +1,220 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { DownOutlined, EllipsisOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { agent } from '@console/contract';
+import { useConfirm } from '../../components/form-dialog';
+import { useHasPerm } from '../../components/has-perm';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { useAgentChildren, useAgentList, useEditAgent } from './api';
+import { type AgentDialog, AgentFormModal } from './agent-form-modal';
+import { AgentUsersDrawer } from './agent-users-drawer';
+
+type AgentItem = agent.AgentItem;
+type Row = AgentItem & { children?: Row[] };
+const { AgentStatus } = agent;
+
+export const AGENT_PERMISSION = '7';
+
+const FILTERS = agent.agentList.request.pick({ keyword: true, status: true });
+
+const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+
+/**
+ * Agent management (spec route /agent/manage/index): the agent tree, top-level agents paged and
+ * each level loaded as it is expanded; a search or status filter lists matching agents of every
+ * level with the codes above them. Agents are added at the top or under a row, edited, enabled and
+ * disabled, and their users managed in a drawer.
+ */
+export default function AgentScreen() {
+  const { t } = useTranslation('agent');
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const screens = Grid.useBreakpoint();
+  const canManage = useHasPerm()(AGENT_PERMISSION);
+  const list = useListState({ id: 'agent', filters: FILTERS });
+  const searching = !!list.filters.keyword || list.filters.status !== undefined;
+  const query = useAgentList({ ...list.params, ...(searching ? {} : { parent_id: 0 }) });
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const children = useAgentChildren(searching ? [] : expanded);
+  const [dialog, setDialog] = useState<AgentDialog>(null);
+  const [usersOf, setUsersOf] = useState<AgentItem | null>(null);
+  const edit = useEditAgent();
+
+  // The loaded levels hung under their parents; a row with sub-agents not loaded yet gets an
+  // empty list, so the table draws its expander.
+  const rows = useMemo(() => {
+    const loaded = new Map<number, AgentItem[]>();
+    (searching ? [] : expanded).forEach((id, i) => {
+      const data = children[i]?.data;
+      if (data) loaded.set(id, data.list);
+    });
+    const hang = (a: AgentItem): Row => {
+      if (searching || a.child_count === 0) return a;
+      return { ...a, children: (loaded.get(a.id) ?? []).map(hang) };
+    };
+    return (query.data?.list ?? []).map(hang);
+  }, [query.data, children, expanded, searching]);
+
+  function toggleStatus(a: AgentItem) {
+    const enabled = a.status === AgentStatus.Enabled;
+    confirm({
+      title: t(enabled ? 'action.disable' : 'action.enable'),
+      content: t(enabled ? 'confirm.disable' : 'confirm.enable', { code: a.code, name: a.name }),
+      danger: enabled,
+      onOk: async () => {
+        try {
+          await edit.mutateAsync({ id: a.id, status: enabled ? AgentStatus.Disabled : AgentStatus.Enabled });
+        } catch {
+          return;
+        }
+        message.success(t(enabled ? 'toast.disabled' : 'toast.enabled'));
+      },
+    });
+  }
+
+  const columns: ListColumn<Row>[] = [
+    {
+      title: t('field.agent'),
+      dataIndex: 'code',
+      settable: false,
+      render: (code: string, a) => (
+        <Flex vertical gap={0} style={{ display: 'inline-flex' }}>
+          <Space size={6} wrap={false}>
+            <Typography.Text strong>{a.name}</Typography.Text>
+            <Tag variant="filled">{t('levelN', { n: a.level })}</Tag>
+          </Space>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {searching && a.parent_path ? `${a.parent_path}/` : ''}
+            {code}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('field.currency'),
+      dataIndex: 'currency_code',
+      render: (c: string, a) => (
+        <Flex vertical gap={0}>
+          <span>{c}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {t(`walletMode.${a.wallet_mode}`)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('field.shareRate'),
+      dataIndex: 'share_rate',
+      align: 'right',
+      render: (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{percent(v)}</span>,
+    },
+    { title: t('field.players'), dataIndex: 'player_count', align: 'right', responsive: ['sm'] },
+    {
+      title: t('field.status'),
+      dataIndex: 'status',
+      render: (s: number) => <Badge status={s === AgentStatus.Enabled ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />,
+    },
+    {
+      title: t('field.ipWhitelist'),
+      dataIndex: 'ip_whitelist',
+      responsive: ['xl'],
+      render: (ips: string[]) =>
+        ips.length ? (
+          <Tooltip title={ips.join(', ')}>
+            <span>{t('ipCount', { count: ips.length })}</span>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('ipAny')}</Typography.Text>
+        ),
+    },
+    { title: t('field.createdAt'), dataIndex: 'created_at', responsive: ['lg'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span> },
+  ];
+
+  columns.push({
+    title: t('common:action.operation'),
+    key: 'actions',
+    settable: false,
+    ...(screens.md ? { fixed: 'right' as const } : {}),
+    render: (_, a) => {
+      const enabled = a.status === AgentStatus.Enabled;
+      const more: MenuProps['items'] = canManage
+        ? [
+            { key: 'sub', label: t('action.addChild'), disabled: !enabled, onClick: () => setDialog({ mode: 'add', parent: a }) },
+            { key: 'edit', label: t('action.edit'), onClick: () => setDialog({ mode: 'edit', agent: a }) },
+            { key: 'status', label: t(enabled ? 'action.disable' : 'action.enable'), danger: enabled, onClick: () => toggleStatus(a) },
+          ]
+        : [];
+      if (!screens.sm) {
+        const all: MenuProps['items'] = [{ key: 'users', label: t('action.users'), onClick: () => setUsersOf(a) }, ...more];
+        return (
+          <Dropdown menu={{ items: all }} trigger={['click']}>
+            <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('actionsOf', { code: a.code })} />
+          </Dropdown>
+        );
+      }
+      return (
+        <Space size={0} wrap={false}>
+          <Button type="link" size="small" icon={<TeamOutlined />} onClick={() => setUsersOf(a)}>
+            {t('action.users')}
+          </Button>
+          {canManage && (
+            <Dropdown menu={{ items: more }} trigger={['click']}>
+              <Button type="link" size="small" aria-label={t('actionsOf', { code: a.code })}>
+                {t('common:action.more')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
+        </Space>
+      );
+    },
+  });
+
+  return (
+    <Flex vertical gap={16}>
+      <ListFilters list={list} name="agent-filters">
+        <Form.Item name="keyword" label={t('keyword')}>
+          <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="status" label={t('field.status')}>
+          <Select
+            allowClear
+            placeholder={t('allStatus')}
+            style={{ width: 160 }}
+            options={[
+              { value: AgentStatus.Enabled, label: t('status.1') },
+              { value: AgentStatus.Disabled, label: t('status.2') },
+            ]}
+          />
+        </Form.Item>
+      </ListFilters>
+      <ListTable<Row>
+        list={list}
+        query={{ ...query, data: query.data && { list: rows, total: query.data.total } }}
+        rowKey="id"
+        columns={columns}
+        title={searching ? t('titleSearch') : t('title')}
+        emptyText={t('empty')}
+        extra={
+          canManage && (
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setDialog({ mode: 'add', parent: null })}>
+              {screens.sm ? t('add') : null}
+            </Button>
+          )
+        }
+        tableProps={{
+          expandable: searching
+            ? undefined
+            : {
+                expandedRowKeys: expanded,
+                onExpand: (open, a) => setExpanded((keys) => (open ? [...keys, a.id] : keys.filter((k) => k !== a.id))),
+                indentSize: 20,
+              },
+        }}
+      />
+      {canManage && <AgentFormModal dialog={dialog} onClose={() => setDialog(null)} />}
+      <AgentUsersDrawer owner={usersOf} onClose={() => setUsersOf(null)} canManage={canManage} />
+    </Flex>
+  );
+}

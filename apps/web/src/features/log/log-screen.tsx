@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import { DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { agentCalls, currencyCalls, domainCalls, keyCalls, log, userCalls } from '@console/contract';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { useLogList } from './api';
+import { showValue, summaryLines, type SummaryLine } from './summary';
+
+type LogItem = log.LogItem;
+const FILTERS = log.logList.request.pick({ operator_account: true, action: true, result: true, start_time: true, end_time: true });
+
+/** Every action the log can hold: logins and the change calls of the contract. */
+const ACTIONS = ['login', ...[...userCalls, ...agentCalls, ...currencyCalls, ...keyCalls, ...domainCalls].filter((c) => c.audit).map((c) => c.path)];
+
+/** A date-time picker whose value is an ISO-8601 instant (what the list call and the URL hold). */
+function InstantPicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
+  return (
+    <DatePicker
+      {...rest}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      value={value ? dayjs(value) : null}
+      onChange={(d) => onChange?.(d ? (endOfMinute ? d.endOf('minute') : d.startOf('minute')).toISOString() : undefined)}
+      style={{ width: 180 }}
+    />
+  );
+}
+
+function ChangeTable({ lines }: { lines: SummaryLine[] }) {
+  const { t, i18n } = useTranslation('log');
+  const label = (f: string) => (f ? (i18n.exists(`log:fields.${f}`) ? t(`fields.${f}`) : f) : t('value'));
+  if (!lines.length) return <Typography.Text type="secondary">{t('noDetail')}</Typography.Text>;
+  return (
+    <Table<SummaryLine & { key: number }>
+      size="small"
+      pagination={false}
+      rowKey="key"
+      dataSource={lines.map((l, key) => ({ ...l, key }))}
+      style={{ maxWidth: 760 }}
+      columns={[
+        { title: t('field'), dataIndex: 'field', width: 160, render: (f: string) => <Typography.Text strong>{label(f)}</Typography.Text> },
+        {
+          title: t('before'),
+          key: 'before',
+          render: (_, l) => (l.kind === 'change' ? <Typography.Text delete type="danger">{showValue(l.before)}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>),
+        },
+        {
+          title: t('after'),
+          key: 'after',
+          render: (_, l) => (l.kind === 'change' ? <Typography.Text type="success">{showValue(l.after)}</Typography.Text> : <span>{showValue(l.value)}</span>),
+        },
+      ]}
+    />
+  );
+}
+
+/** The operation log (spec route /log/index): newest first, each row opening to what it changed. */
+export default function LogScreen() {
+  const { t, i18n } = useTranslation('log');
+  const list = useListState({ id: 'log', filters: FILTERS });
+  const query = useLogList(list.params);
+  const actionName = (a: string) => (i18n.exists(`log:actions.${a}`) ? t(`actions.${a}`) : a);
+  const actionOptions = ACTIONS.map((a) => ({ value: a, label: `${actionName(a)} · ${a}` }));
+
+  const columns: ListColumn<LogItem>[] = [
+    { title: t('col.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm:ss')}</span> },
+    { title: t('col.operator'), dataIndex: 'operator_account', render: (v: string) => v || '—' },
+    {
+      title: t('col.action'),
+      dataIndex: 'action',
+      render: (a: string) => (
+        <Flex vertical gap={0}>
+          <span style={{ whiteSpace: 'nowrap' }}>{actionName(a)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {a}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: t('col.target'), dataIndex: 'target', responsive: ['md'], render: (v: string) => v || '—' },
+    {
+      title: t('col.result'),
+      dataIndex: 'result_code',
+      render: (c: string) => (c === '0' ? <Tag color="green">{t('result.success')}</Tag> : <Tag color="red">{t('result.failureCode', { code: c })}</Tag>),
+    },
+    { title: t('col.ip'), dataIndex: 'ip', responsive: ['lg'] },
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <ListFilters list={list} name="log-filters">
+        <Form.Item name="operator_account" label={t('col.operator')}>
+          <Input placeholder={t('operatorPlaceholder')} allowClear style={{ width: 160 }} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="action" label={t('col.action')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('all')} style={{ width: 240 }} options={actionOptions} popupMatchSelectWidth={false} />
+        </Form.Item>
+        <Form.Item name="result" label={t('col.result')}>
+          <Select
+            allowClear
+            placeholder={t('all')}
+            style={{ width: 120 }}
+            options={log.LOG_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="start_time" label={t('from')}>
+          <InstantPicker placeholder={t('from')} />
+        </Form.Item>
+        <Form.Item name="end_time" label={t('to')}>
+          <InstantPicker placeholder={t('to')} endOfMinute />
+        </Form.Item>
+      </ListFilters>
+      <ListTable<LogItem>
+        list={list}
+        query={query}
+        rowKey="id"
+        columns={columns}
+        title={t('title')}
+        emptyText={t('empty')}
+        tableProps={{ expandable: { expandedRowRender: (row) => <ChangeTable lines={summaryLines(row.summary)} /> } }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, App, Badge, Button, DatePicker, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import dayjs, { type Dayjs } from 'dayjs';
+import { key } from '@console/contract';
+import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
+import { useHasPerm } from '../../components/has-perm';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { AgentPicker } from './agent-picker';
+import { useAddKey, useEditKeyStatus, useKeyList, useRotateKey } from './api';
+
+type Key = key.KeyItem;
+type Secret = { id: number; app_id: string; secret: string };
+const { KeyStatus } = key;
+export const KEY_PERMISSION = '1202';
+const FILTERS = key.keyList.request.pick({ type: true, agent_id: true, status: true });
+const fields = key.keyAdd.request.shape;
+const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
+const expired = (k: Key) => !!k.expires_at && dayjs(k.expires_at).isBefore(dayjs());
+
+/** The one time a secret is shown: app id and secret with copy buttons, and a warning. */
+function SecretDialog({ secret, onClose }: { secret: (Secret & { rotated: boolean }) | null; onClose: () => void }) {
+  const { t } = useTranslation('operation');
+  return (
+    <Modal
+      open={!!secret}
+      title={t(secret?.rotated ? 'key.secret.rotatedTitle' : 'key.secret.title')}
+      onCancel={onClose}
+      maskClosable={false}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('key.secret.done')}
+        </Button>
+      }
+    >
+      <Alert type="warning" showIcon title={t('key.secret.warning')} style={{ margin: '16px 0' }} />
+      {secret && (
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={[
+            { key: 'app', label: 'App ID', children: <Typography.Text copyable code>{secret.app_id}</Typography.Text> },
+            {
+              key: 'secret',
+              label: t('key.secret.secret'),
+              children: (
+                <Typography.Text copyable code data-testid="key-secret" style={{ wordBreak: 'break-all' }}>
+                  {secret.secret}
+                </Typography.Text>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface AddValues {
+  type: key.KeyType;
+  agent_id?: number;
+  remark?: string;
+  expires?: Dayjs | null;
+}
+
+function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () => void; onIssued: (s: Secret) => void }) {
+  const { t } = useTranslation('operation');
+  const add = useAddKey();
+  const [form] = Form.useForm<AddValues>();
+  const type = Form.useWatch('type', form) ?? 'agent';
+  return (
+    <FormDialog<AddValues>
+      open={open}
+      form={form}
+      title={t('key.modal.addTitle')}
+      name="add-key"
+      onClose={onClose}
+      initialValues={{ type: 'agent' }}
+      okText={t('key.modal.issue')}
+      onSubmit={async (v) => {
+        const out = await add.mutateAsync({
+          type: v.type,
+          agent_id: v.type === 'agent' ? (v.agent_id ?? 0) : 0,
+          remark: (v.remark ?? '').trim(),
+          expires_at: v.expires ? v.expires.toISOString() : null,
+        });
+        onIssued(out);
+      }}
+    >
+      <Form.Item name="type" label={t('key.field.type')} extra={t(`key.typeHint.${type}`)}>
+        <Radio.Group options={key.KEY_TYPES.map((ty) => ({ value: ty, label: t(`key.type.${ty}`) }))} optionType="button" />
+      </Form.Item>
+      {type === 'agent' && (
+        <Form.Item name="agent_id" label={t('key.field.agent')} rules={[{ required: true, message: t('key.rule.agent') }]}>
+          <AgentPicker placeholder={t('key.placeholder.agent')} />
+        </Form.Item>
+      )}
+      <Form.Item name="expires" label={t('key.field.expiresAt')} extra={t('key.hint.expires')}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} style={{ width: 220 }} />
+      </Form.Item>
+      <Form.Item name="remark" label={t('key.field.remark')} rules={[zodRule(fields.remark, { tooLong: t('key.rule.remarkLength') })]}>
+        <Input maxLength={255} />
+      </Form.Item>
+    </FormDialog>
+  );
+}
+
+/** Key management (spec route /operation/key): issue, rotate, enable and disable API keys. */
+export default function KeyScreen() {
+  const { t } = useTranslation('operation');
+  const { message } = App.useApp();
+  const confirm = useConfirm();
+  const screens = Grid.useBreakpoint();
+  const canManage = useHasPerm()(KEY_PERMISSION);
+  const list = useListState({ id: 'key', filters: FILTERS });
+  const query = useKeyList(list.params);
+  const rotate = useRotateKey();
+  const editStatus = useEditKeyStatus();
+  const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<(Secret & { rotated: boolean }) | null>(null);
+
+  function confirmRotate(k: Key) {
+    confirm({
+      title: t('key.action.rotate'),
+      content: t('key.confirm.rotate', { app: k.app_id }),
+      danger: true,
+      onOk: async () => {
+        try {
+          setShown({ ...(await rotate.mutateAsync({ id: k.id })), rotated: true });
+        } catch {
+          return;
+        }
+      },
+    });
+  }
+
+  function toggle(k: Key) {
+    const enabled = k.status === KeyStatus.Enabled;
+    confirm({
+      title: t(enabled ? 'key.action.disable' : 'key.action.enable'),
+      content: t(enabled ? 'key.confirm.disable' : 'key.confirm.enable', { app: k.app_id }),
+      danger: enabled,
+      onOk: async () => {
+        try {
+          await editStatus.mutateAsync({ id: k.id, status: enabled ? KeyStatus.Disabled : KeyStatus.Enabled });
+        } catch {
+          return;
+        }
+        message.success(t(enabled ? 'key.toast.disabled' : 'key.toast.enabled'));
+      },
+    });
+  }
+
+  const columns: ListColumn<Key>[] = [
+    {
+      title: 'App ID',
+      dataIndex: 'app_id',
+      settable: false,
+      render: (v: string, k) => (
+        <Flex vertical gap={0}>
+          <Typography.Text copyable code style={{ whiteSpace: 'nowrap' }}>
+            {v}
+          </Typography.Text>
+          {k.remark && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {k.remark}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('key.field.type'), dataIndex: 'type', render: (ty: key.KeyType) => <Tag color={ty === 'agent' ? 'blue' : 'purple'}>{t(`key.type.${ty}`)}</Tag> },
+    { title: t('key.field.agent'), dataIndex: 'agent_code', render: (c: string | null) => c ?? <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: t('key.field.status'),
+      dataIndex: 'status',
+      render: (s: number, k) => (
+        <Space size={4} wrap={false}>
+          <Badge status={s === KeyStatus.Enabled && !expired(k) && k.agent_active !== false ? 'success' : 'default'} text={t(`key.status.${s}`)} style={{ whiteSpace: 'nowrap' }} />
+          {expired(k) && <Tag color="red">{t('key.expired')}</Tag>}
+          {k.agent_active === false && (
+            <Tooltip title={t('key.agentOffHint')}>
+              <Tag color="orange">{t('key.agentOff')}</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('key.field.expiresAt'),
+      dataIndex: 'expires_at',
+      render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> : <Typography.Text type="secondary">{t('key.never')}</Typography.Text>),
+    },
+    { title: t('key.field.lastUsed'), dataIndex: 'last_used_at', responsive: ['lg'], render: (v: string | null) => formatTime(v) || '—' },
+    { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xl'], render: (v: string | null) => formatTime(v) || '—' },
+    { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+  ];
+  if (canManage) {
+    columns.push({
+      title: t('common:action.operation'),
+      key: 'actions',
+      settable: false,
+      render: (_, k) => (
+        <Space size={0} wrap={false}>
+          <Button type="link" size="small" onClick={() => confirmRotate(k)}>
+            {t('key.action.rotate')}
+          </Button>
+          <Button type="link" size="small" danger={k.status === KeyStatus.Enabled} onClick={() => toggle(k)}>
+            {t(k.status === KeyStatus.Enabled ? 'key.action.disable' : 'key.action.enable')}
+          </Button>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Flex vertical gap={16}>
+      <ListFilters list={list} name="key-filters">
+        <Form.Item name="type" label={t('key.field.type')}>
+          <Select allowClear placeholder={t('all')} style={{ width: 140 }} options={key.KEY_TYPES.map((ty) => ({ value: ty, label: t(`key.type.${ty}`) }))} />
+        </Form.Item>
+        <Form.Item name="agent_id" label={t('key.field.agent')}>
+          <AgentPicker allowClear placeholder={t('all')} />
+        </Form.Item>
+        <Form.Item name="status" label={t('key.field.status')}>
+          <Select
+            allowClear
+            placeholder={t('all')}
+            style={{ width: 120 }}
+            options={[
+              { value: KeyStatus.Enabled, label: t('key.status.1') },
+              { value: KeyStatus.Disabled, label: t('key.status.2') },
+            ]}
+          />
+        </Form.Item>
+      </ListFilters>
+      <ListTable<Key>
+        list={list}
+        query={query}
+        rowKey="id"
+        columns={columns}
+        title={t('key.title')}
+        emptyText={t('key.empty')}
+        extra={
+          canManage && (
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('key.add')} onClick={() => setAdding(true)}>
+              {screens.sm ? t('key.add') : null}
+            </Button>
+          )
+        }
+      />
+      {canManage && (
+        <>
+          <AddKeyModal open={adding} onClose={() => setAdding(false)} onIssued={(s) => setShown({ ...s, rotated: false })} />
+          <SecretDialog secret={shown} onClose={() => setShown(null)} />
+        </>
+      )}
+    </Flex>
+  );
+}
