@@ -18,7 +18,7 @@ describeOnDatabases('demo generator', (t) => {
     expect(s).toMatchObject({ agents: 21, games: 30, bets: 3000 });
     expect(s.players).toBe(150);
 
-    const count = async (table: 'currency' | 'platform' | 'agent_user' | 'agent_admin_level' | 'wallet' | 'dealer_game_config' | 'prize_pool' | 'domain' | 'point_control') =>
+    const count = async (table: 'currency' | 'platform' | 'agent_user' | 'agent_admin_level' | 'wallet' | 'dealer_game_config' | 'prize_pool' | 'domain' | 'point_control' | 'api_key') =>
       toNumber((await database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(await count('currency')).toBe(5);
     expect(await count('platform')).toBe(4);
@@ -27,7 +27,9 @@ describeOnDatabases('demo generator', (t) => {
     expect(await count('wallet')).toBe(150);
     expect(await count('dealer_game_config')).toBe(30);
     expect(await count('prize_pool')).toBeGreaterThan(0);
-    expect(await count('domain')).toBe(5);
+    expect(await count('domain')).toBe(7);
+    // An ingest key, one agent key per top agent and a disabled one of a sub-agent.
+    expect(await count('api_key')).toBe(5);
     expect(await count('point_control')).toBeGreaterThan(0);
 
     const levels = await database.db.selectFrom('agent').select(['level']).execute();

@@ -5,6 +5,8 @@ import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
 import { ingestBets, ingestTransfers } from '../ingest/service.ts';
+import { addKey } from '../key/service.ts';
+import { loadConfig } from '../../config/index.ts';
 
 /**
  * The demo platform: a deterministic (seeded) set of currencies, platforms, games, an agent tree
@@ -29,6 +31,8 @@ export interface DemoOptions {
   /** Records per ingest call. */
   batchSize?: number;
   log?: (msg: string) => void;
+  /** Where the key-encryption key lives (agent keys' secrets); the configuration's by default. */
+  dataDir?: string;
 }
 
 export const DEMO_DEFAULTS = { bets: 300_000, days: 60, seed: 20261121, players: 5000 } as const;
@@ -210,10 +214,13 @@ async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): Promise<
     gameIds.push({ id: id(row), code, type });
   }
 
-  const agentRows = new Map<string, { id: number; path: string; level: number }>();
+  const agentRows = new Map<string, { id: number; path: string; level: number; share: number }>();
   const agents: World['agents'] = [];
   for (const [code, name, parent, currency, weight] of AGENTS) {
     const p = parent ? agentRows.get(parent)! : null;
+    // Drawn in this order so the seeded world stays as it was; a share never above the parent's.
+    const walletMode = rng.next() < 0.8 ? 1 : 2;
+    const share = p ? Math.min(p.share, 2000 + 500 * rng.int(0, 6)) : 5000;
     const row = await db
       .insertInto('agent')
       .values({
@@ -223,8 +230,8 @@ async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): Promise<
         level: p ? p.level + 1 : 1,
         path: '/',
         currency_id: currencyIds.get(currency)!,
-        wallet_mode: rng.next() < 0.8 ? 1 : 2,
-        share_rate: p ? 2000 + 500 * rng.int(0, 6) : 5000,
+        wallet_mode: walletMode,
+        share_rate: share,
         ip_whitelist: '',
         status: 1,
         remark: '',
@@ -236,7 +243,7 @@ async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): Promise<
     const agentId = id(row);
     const path = `${p ? p.path : '/'}${agentId}/`;
     await db.updateTable('agent').set({ path }).where('id', '=', agentId).execute();
-    agentRows.set(code, { id: agentId, path, level: p ? p.level + 1 : 1 });
+    agentRows.set(code, { id: agentId, path, level: p ? p.level + 1 : 1, share });
     agents.push({ id: agentId, code, currency, weight });
   }
 
@@ -324,6 +331,32 @@ async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): Promise<
   return { currencies: new Map(CURRENCIES.map((c) => [c.code, c])), games, agents };
 }
 
+/**
+ * What the operations screens show on a first start: API keys (an ingest key, an agent key per
+ * top agent and one of a sub-agent, one of them disabled), whitelists on the top agents and a few
+ * more domains (an internationalised one, a disabled one). Drawn without the random stream, so the
+ * seeded play stays as it was.
+ */
+async function insertOperations(db: Kysely<DB>, world: World, dataDir: string, now: string) {
+  const tops = world.agents.filter((a) => !AGENTS.find(([c]) => c === a.code)![2]);
+  const whitelists = [['203.0.113.0/24', '198.51.100.7'], ['2001:db8:1::/48'], []];
+  for (const [i, a] of tops.entries()) {
+    await db.updateTable('agent').set({ ip_whitelist: (whitelists[i] ?? []).join(',') }).where('id', '=', a.id).execute();
+  }
+  await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器' }, null, dataDir);
+  for (const a of tops) await addKey(db, { agent_id: a.id, type: 'agent', remark: `${a.code} API` }, null, dataDir);
+  const sub = world.agents.find((a) => a.code === 'SEA01-TH')!;
+  const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）` }, null, dataDir);
+  await db.updateTable('api_key').set({ status: 2, updated_at: now }).where('id', '=', off.id).execute();
+  const domains: Array<[string, string, number | null, number]> = [
+    ['xn--mnq481g.demo-games.example', 'agent', tops[0]!.id, 1],
+    ['h5.demo-games.example', 'game', null, 2],
+  ];
+  for (const [domain, type, agentId, status] of domains) {
+    await db.insertInto('domain').values({ domain, type, agent_id: agentId, status, remark: '', created_at: now, updated_at: now }).execute();
+  }
+}
+
 /* ---------------------------------------------------------------- the players and their play */
 
 interface Player {
@@ -403,6 +436,7 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
   const rng = prng(options.seed);
   const now = new Date().toISOString();
   const world = await insertDimensions(database.db, now, rng);
+  await insertOperations(database.db, world, options.dataDir ?? loadConfig().dataDir, now);
 
   const end = options.end ?? Date.now();
   // Local (GMT+8) midnight of the first day.
