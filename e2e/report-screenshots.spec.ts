@@ -37,7 +37,8 @@ const CASES = [
 async function prepare(page: Page, theme: string, lang: string) {
   await page.goto('/#/login');
   await signIn(page, ADMIN.account, ADMIN.password);
-  await page.evaluate(
+  // Before every later load, so that nothing the running console writes back can undo it.
+  await page.addInitScript(
     ([t, l]) => {
       const merge = (key: string, values: Record<string, unknown>) => {
         const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');

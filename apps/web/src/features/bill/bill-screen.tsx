@@ -47,7 +47,10 @@ const localDate = (iso: string, timeZoneId: number) => new Date(Date.parse(iso) 
  */
 export default function BillScreen() {
   const { t } = useTranslation('bill');
-  const phone = Grid.useBreakpoint().md === false;
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
+  // The currency column is hidden on a phone; the amount carries its code there.
+  const wide = screens.sm !== false;
   const can = useHasPerm();
   const decimalsOf = useCurrencyDecimals();
   const zone = useDictStore((s) => s.timeZoneId);
@@ -91,17 +94,23 @@ export default function BillScreen() {
           );
         },
       },
-      { title: t('field.currency'), dataIndex: 'currency_code' },
+      { title: t('field.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
       { title: t('field.type'), dataIndex: 'type', render: (type: bill.LedgerType) => <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag> },
-      { title: t('field.amount'), dataIndex: 'amount', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} signed /> },
-      { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
+      { title: t('field.amount'), dataIndex: 'amount', align: 'right', render: (v: string, row) => (
+          <Flex vertical gap={0} align="flex-end">
+            <Money value={v} decimals={decimalsOf(row.currency_id)} signed />
+            {!wide && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.currency_code}</Typography.Text>}
+          </Flex>
+        ),
+      },
+      { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', responsive: ['lg'], render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
       { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
-      { title: t('field.orderId'), dataIndex: 'order_id', render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
-      { title: t('field.betId'), dataIndex: 'bet_id', render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : '-') },
-      { title: t('field.operator'), dataIndex: 'operator_id', render: (v: number | null) => (v === null ? '-' : `#${v}`) },
-      { title: t('field.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
+      { title: t('field.orderId'), dataIndex: 'order_id', responsive: ['md'], render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
+      { title: t('field.betId'), dataIndex: 'bet_id', responsive: ['lg'], render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : '-') },
+      { title: t('field.operator'), dataIndex: 'operator_id', responsive: ['xl'], render: (v: number | null) => (v === null ? '-' : `#${v}`) },
+      { title: t('field.remark'), dataIndex: 'remark', responsive: ['lg'], render: (v: string) => v || '-' },
     ],
-    [t, zone, betting.screen, canBets, decimalsOf],
+    [t, zone, betting.screen, canBets, decimalsOf, wide],
   );
 
   return (

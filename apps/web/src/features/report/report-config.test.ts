@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { report } from '@console/contract';
+import {
+  chartSource,
+  defaultRange,
+  drillHref,
+  drillTargets,
+  localToday,
+  periodsOf,
+  presetRange,
+  rangeProblem,
+  reportColumnSpecs,
+  reportFilterFields,
+  reportFilterSchemaOf,
+  rowRange,
+  sortFieldsOf,
+  trendByCurrency,
+} from './report-config';
+
+const R = report.REPORT_SCREENS;
+
+describe('report definition → filters', () => {
+  it('shows each report only the filters it takes', () => {
+    expect(reportFilterFields(R.currencyDaily)).toEqual(['dates', 'time_zone_id', 'currency_id', 'agent_id']);
+    expect(reportFilterFields(R.agentDaily)).toEqual(['dates', 'time_zone_id', 'currency_id', 'agent_id', 'game_id', 'platform_id']);
+    expect(reportFilterFields(R.platformSummary)).toEqual(['dates', 'time_zone_id', 'currency_id', 'agent_id', 'platform_id']);
+    expect(reportFilterFields(R.playerSummary)).toContain('player_account');
+    expect(reportFilterFields(R.gamePlayer)).toContain('player_account');
+    expect(reportFilterFields(R.playerBetting)).toEqual(['dates', 'time_zone_id', 'currency_id', 'agent_id', 'game_id', 'platform_id', 'player_account']);
+    expect(reportFilterFields(R.gameSummary)).not.toContain('player_account');
+  });
+
+  it('reads the URL through the call’s own schema, field by field', () => {
+    const schema = reportFilterSchemaOf(R.currencyDaily);
+    expect(Object.keys(schema.shape).sort()).toEqual(['agent_id', 'currency_id', 'end_date', 'start_date', 'time_zone_id']);
+    expect(schema.shape.start_date.safeParse('2026-02-30').success).toBe(false);
+    expect(Object.keys(reportFilterSchemaOf(R.playerBetting).shape)).toContain('player_account');
+  });
+
+  it('sorts by the row columns, and the bet list by its indexed fields only', () => {
+    expect(sortFieldsOf(R.agentDaily)).toContain('date');
+    expect(sortFieldsOf(R.agentDaily)).toContain('platform_win_loss');
+    expect(sortFieldsOf(R.playerBetting)).toEqual(report.BETTING_SORT_FIELDS);
+  });
+});
+
+describe('report definition → columns', () => {
+  it('has the spreadsheet’s columns, headers and kinds, numbers right-aligned, ids hidden until asked for', () => {
+    const specs = reportColumnSpecs(R.agentDaily);
+    expect(specs.map((s) => s.key)).toEqual(report.reportFields(R.agentDaily));
+    const byKey = Object.fromEntries(specs.map((s) => [s.key, s]));
+    expect(byKey.date).toMatchObject({ kind: 'date', align: 'left', sortable: true, title: { 'zh-cn': '日期', en: 'Date' } });
+    expect(byKey.bet_amount).toMatchObject({ kind: 'money', align: 'right', defaultHidden: false });
+    expect(byKey.rtp).toMatchObject({ kind: 'rate', align: 'right' });
+    expect(byKey.bet_count).toMatchObject({ kind: 'count', align: 'right' });
+    expect(byKey.agent_id?.defaultHidden).toBe(true);
+    expect(byKey.new_player_count).toBeDefined();
+    expect(reportColumnSpecs(R.playerOdds).map((s) => s.key)).toContain('win_rate');
+  });
+
+  it('keeps the bet list readable: round, placing time and the agent’s name start hidden, and only indexed fields sort', () => {
+    const specs = Object.fromEntries(reportColumnSpecs(R.playerBetting).map((s) => [s.key, s]));
+    expect(specs.round_id?.defaultHidden).toBe(true);
+    expect(specs.bet_time?.defaultHidden).toBe(true);
+    expect(specs.agent_name?.defaultHidden).toBe(true);
+    expect(specs.settle_time).toMatchObject({ defaultHidden: false, sortable: true });
+    expect(specs.player_account?.sortable).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  // 2026-03-15 20:00 UTC: already the 16th in GMT+8 (id 1) and GMT+10 (id 5).
+  const now = Date.UTC(2026, 2, 15, 20, 0);
+
+  it('takes today in the report timezone, not the browser’s', () => {
+    expect(localToday(1, now)).toBe('2026-03-16');
+    expect(localToday(1, Date.UTC(2026, 2, 15, 15, 59))).toBe('2026-03-15');
+    expect(localToday(4, Date.UTC(2026, 2, 15, 14, 30))).toBe('2026-03-16');
+  });
+
+  it('has the presets and the defaults of each period', () => {
+    expect(presetRange('today', '2026-03-16')).toEqual(['2026-03-16', '2026-03-16']);
+    expect(presetRange('yesterday', '2026-03-01')).toEqual(['2026-02-28', '2026-02-28']);
+    expect(presetRange('last7', '2026-03-03')).toEqual(['2026-02-25', '2026-03-03']);
+    expect(presetRange('thisMonth', '2026-03-16')).toEqual(['2026-03-01', '2026-03-16']);
+    expect(presetRange('lastMonth', '2026-03-16')).toEqual(['2026-02-01', '2026-02-28']);
+    expect(presetRange('lastMonth', '2024-03-16')).toEqual(['2024-02-01', '2024-02-29']);
+    expect(presetRange('lastMonth', '2026-01-05')).toEqual(['2025-12-01', '2025-12-31']);
+    expect(defaultRange(R.agentHourly, '2026-03-16')).toEqual(['2026-03-16', '2026-03-16']);
+    expect(defaultRange(R.agentDaily, '2026-03-16')).toEqual(['2026-03-10', '2026-03-16']);
+    expect(defaultRange(R.currencyMonthly, '2026-03-16')).toEqual(['2026-01-01', '2026-03-16']);
+  });
+
+  it('refuses a range past the report’s longest, and an end before the start', () => {
+    expect(rangeProblem(R.agentHourly, '2025-01-01', '2026-01-02')).toEqual({ reason: 'tooLong', maxDays: 366 });
+    expect(rangeProblem(R.agentHourly, '2025-01-01', '2026-01-01')).toBeNull();
+    expect(rangeProblem(R.agentDaily, '2025-01-01', '2026-01-01')).toBeNull();
+    expect(rangeProblem(R.agentDaily, '2026-01-02', '2026-01-01')).toEqual({ reason: 'order' });
+  });
+
+  it('lists every period of a range for the chart', () => {
+    expect(periodsOf('date', '2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(periodsOf('month', '2025-11-20', '2026-02-03')).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+    const hours = periodsOf('hour', '2026-03-01', '2026-03-01');
+    expect(hours).toHaveLength(24);
+    expect(hours[23]).toBe('2026-03-01 23:00');
+  });
+});
+
+describe('drill-down', () => {
+  const filters = { start_date: '2026-03-01', end_date: '2026-03-20', time_zone_id: 2, currency_id: -1, agent_id: 0 };
+
+  it('leads an agent row to that agent’s daily report with the filters carried over', () => {
+    const [daily, players] = drillTargets(R.agentSummary, { agent_id: 7, currency_id: 3, bet_amount: '1.0000' }, filters);
+    expect(daily).toMatchObject({ screen: '/agent/report/daily', permission: '1402', query: { agent_id: 7, start_date: '2026-03-01', end_date: '2026-03-20', time_zone_id: 2, currency_id: 3 } });
+    expect(players?.screen).toBe('/player/report/summary');
+    expect(drillHref(daily!)).toBe('/agent/report/daily?start_date=2026-03-01&end_date=2026-03-20&time_zone_id=2&currency_id=3&agent_id=7');
+  });
+
+  it('narrows the dates to the row’s own period, inside the range asked for', () => {
+    expect(rowRange({ date: '2026-03-05' }, filters)).toEqual(['2026-03-05', '2026-03-05']);
+    expect(rowRange({ month: '2026-02' }, { ...filters, start_date: '2026-02-10' })).toEqual(['2026-02-10', '2026-02-28']);
+    expect(rowRange({ hour: '2026-03-04 13:00' }, filters)).toEqual(['2026-03-04', '2026-03-04']);
+    const [players] = drillTargets(R.agentDaily, { date: '2026-03-05', agent_id: 7, currency_id: 3 }, filters);
+    expect(players?.query).toMatchObject({ start_date: '2026-03-05', end_date: '2026-03-05', agent_id: 7 });
+  });
+
+  it('leads a game row to its daily report or its players, and a player to their bets and ledger', () => {
+    expect(drillTargets(R.gameSummary, { game_id: 4, currency_id: 1 }, filters).map((d) => d.screen)).toEqual(['/game/report/daily', '/game/report/player']);
+    expect(drillTargets(R.gameDaily, { game_id: 4, date: '2026-03-02', currency_id: 1 }, filters).map((d) => d.screen)).toEqual(['/game/report/player']);
+    const player = { player_account: 'p001', agent_id: 9, currency_id: 1, player_id: 5 };
+    const targets = drillTargets(R.playerSummary, player, filters);
+    expect(targets.map((d) => d.screen)).toEqual(['/player/report/daily', '/player/report/betting', '/bill/report']);
+    expect(targets[1]?.query).toMatchObject({ player_account: 'p001', agent_id: 9 });
+    expect(targets[2]?.query).toEqual({ player_account: 'p001', agent_id: 9, start_time: '2026-03-01T00:00:00+08:30', end_time: '2026-03-20T23:59:59+08:30' });
+    // A game × player row: the player's bets in that game.
+    expect(drillTargets(R.gamePlayer, { ...player, game_id: 4 }, filters)[0]?.query).toMatchObject({ game_id: 4, player_account: 'p001' });
+    // A bet: the player's ledger on its settle day.
+    expect(drillTargets(R.playerBetting, { ...player, settle_time: '2026-03-07 10:00:00' }, filters).map((d) => d.query.start_time)).toEqual(['2026-03-07T00:00:00+08:30']);
+  });
+});
+
+describe('trend chart', () => {
+  it('reads the currency report of the same period when allowed, else the report’s own rows', () => {
+    expect(chartSource(R.agentSummary, () => true)).toBeNull();
+    expect(chartSource(R.agentDaily, () => true)).toBe(R.currencyDaily);
+    expect(chartSource(R.gameMonthly, () => true)).toBe(R.currencyMonthly);
+    expect(chartSource(R.agentDaily, (c) => c !== '502')).toBe(R.agentDaily);
+    expect(chartSource(R.agentHourly, () => true)).toBe(R.agentHourly);
+  });
+
+  it('adds rows up exactly per currency and period, with empty periods as zero', () => {
+    const rows = [
+      { date: '2026-03-01', currency_code: 'CNY', bet_amount: '0.1000', platform_win_loss: '-0.2000' },
+      { date: '2026-03-01', currency_code: 'CNY', bet_amount: '0.2000', platform_win_loss: '0.0500' },
+      { date: '2026-03-03', currency_code: 'USD', bet_amount: '900719925474099.1234', platform_win_loss: '1.0000' },
+      { date: '2026-03-03', currency_code: 'USD', bet_amount: '1.0001', platform_win_loss: '0.0000' },
+    ];
+    const trend = trendByCurrency(rows, 'date', ['2026-03-01', '2026-03-02', '2026-03-03']);
+    expect([...trend.keys()]).toEqual(['CNY', 'USD']);
+    expect(trend.get('CNY')).toEqual([
+      { period: '2026-03-01', bet_amount: '0.3000', platform_win_loss: '-0.1500' },
+      { period: '2026-03-02', bet_amount: '0.0000', platform_win_loss: '0.0000' },
+      { period: '2026-03-03', bet_amount: '0.0000', platform_win_loss: '0.0000' },
+    ]);
+    expect(trend.get('USD')?.[2]?.bet_amount).toBe('900719925474100.1235');
+  });
+});
