@@ -145,14 +145,14 @@ describeOnDatabases('SMS login', (t) => {
     expect((await smsLogin(phone, code, '10.5.2.3')).error_code).toBe('0');
   });
 
-  it('locks the phone after 5 wrong codes (A0212)', async () => {
+  it('locks the phone after 5 wrong codes from one address (A0212)', async () => {
     const phone = uniquePhone();
     await addUser(t(), admin, { phone });
     await sendcode(phone);
     const code = outbox.lastCode(phone)!;
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await smsLogin(phone, wrong, `10.5.3.${i + 1}`)).error_code).toBe('A0240');
-    expect((await smsLogin(phone, code, '10.5.3.9')).error_code).toBe('A0212');
+    for (let i = 0; i < 5; i++) expect((await smsLogin(phone, wrong, '10.5.3.1')).error_code).toBe('A0240');
+    expect((await smsLogin(phone, code, '10.5.3.1')).error_code).toBe('A0212');
   });
 
   it('refuses a disabled account (A0211) and sends it no code', async () => {
