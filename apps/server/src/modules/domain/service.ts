@@ -65,7 +65,7 @@ export async function domainAdd(input: CallParsed<typeof domain.domainAdd>, ctx:
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
-  ctx.audit(`domain:${id} ${name}`, { domain: name, unicode: shown(name), type: input.type, agent: agentCode, remark: input.remark });
+  ctx.audit(`domain:${id} ${name}`, { domain: name, display: shown(name), type: input.type, agent: agentCode, remark: input.remark });
   return { id };
 }
 

@@ -122,7 +122,7 @@ export function AgentFormModal({ dialog, onClose }: { dialog: AgentDialog; onClo
           },
         ]}
       >
-        <InputNumber min={0} max={cap !== null && cap !== undefined ? toPercent(cap) : 100} precision={2} step={0.5} suffix="%" style={{ width: 180 }} />
+        <InputNumber min={0} max={100} precision={2} step={0.5} suffix="%" style={{ width: 180 }} />
       </Form.Item>
       <IpWhitelistField />
       <Form.Item name="remark" label={t('field.remark')} rules={[zodRule(fields.remark, { tooLong: t('rule.remarkLength') })]}>

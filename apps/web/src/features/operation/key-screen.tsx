@@ -28,6 +28,7 @@ function SecretDialog({ secret, onClose }: { secret: (Secret & { rotated: boolea
       title={t(secret?.rotated ? 'key.secret.rotatedTitle' : 'key.secret.title')}
       onCancel={onClose}
       maskClosable={false}
+      destroyOnHidden
       footer={
         <Button type="primary" onClick={onClose}>
           {t('key.secret.done')}
