@@ -62,9 +62,9 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
   const phone = Grid.useBreakpoint().md === false;
   const can = useHasPerm();
   const decimalsOf = useCurrencyDecimals();
-  const storedAgent = useDictStore((s) => s.agentId);
-  const storedCurrency = useDictStore((s) => s.currencyId);
-  const storedZone = useDictStore((s) => s.timeZoneId);
+  // The persisted selections (spec §3) as they were when the screen opened: a search here updates
+  // them for the next screen, and must not change this one's request under its own feet.
+  const [{ agentId: storedAgent, currencyId: storedCurrency, timeZoneId: storedZone }] = useState(() => useDictStore.getState());
 
   const schema = useMemo(() => reportFilterSchemaOf(def), [def]);
   const sortFields = useMemo(() => sortFieldsOf(def), [def]);

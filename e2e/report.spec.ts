@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { ADMIN, adminApi, pickFromMenu, sideMenu, signIn, uniqueAccount } from './support';
+
+/** Every report screen of spec §2, with its call path (packages/contract report-defs.ts). */
+const REPORTS = [
+  ['/agent/report/summary', 'agent/report/agent/summary'],
+  ['/agent/report/hourly', 'agent/report/agent/hourly/summary'],
+  ['/agent/report/daily', 'agent/report/agent/daily/summary'],
+  ['/agent/report/monthly', 'agent/report/agent/monthly/summary'],
+  ['/player/report/summary', 'player/report/player/summary'],
+  ['/player/report/daily', 'player/report/player/daily/summary'],
+  ['/player/report/betting', 'player/report/player/betting'],
+  ['/player/report/odds', 'player/report/player/odds'],
+  ['/game/report/summary', 'game/report/game/summary'],
+  ['/game/report/daily', 'game/report/game/daily/summary'],
+  ['/game/report/monthly', 'game/report/game/monthly/summary'],
+  ['/game/report/player', 'game/report/game/player/summary'],
+  ['/platform/summary', 'platform/report/platform/summary'],
+  ['/platform/daily', 'platform/report/platform/daily/summary'],
+  ['/platform/monthly', 'platform/report/platform/monthly/summary'],
+  ['/platform/player', 'platform/report/platform/player/summary'],
+  ['/currency/summary', 'currency/report/currency/summary'],
+  ['/currency/daily', 'currency/report/currency/daily/summary'],
+  ['/currency/monthly', 'currency/report/currency/monthly/summary'],
+] as const;
+
+interface ReportAnswer {
+  list: Record<string, unknown>[];
+  total: number;
+  summary: { currency_code: string }[];
+}
+
+const isCall = (path: string) => (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === `/v1/operator/${path}`;
+const bodyOf = (req: Request) => req.postDataJSON() as Record<string, unknown>;
+const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
+const totals = (page: Page) => page.locator('.list-table-totals');
+
+/** Opens a screen and hands back the answer of its report call. */
+async function open(page: Page, route: string, path: string): Promise<ReportAnswer> {
+  const answer = page.waitForResponse((res) => isCall(path)(res.request()));
+  await page.goto(`/#${route}`);
+  const json = (await (await answer).json()) as { error_code: string; data: ReportAnswer };
+  expect(json.error_code).toBe('0');
+  return json.data;
+}
+
+test.describe('report screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#/login');
+    await signIn(page, ADMIN.account, ADMIN.password);
+  });
+
+  test('every report route shows the rows and the totals its call answered', async ({ page }) => {
+    test.setTimeout(180_000);
+    for (const [route, path] of REPORTS) {
+      const data = await open(page, route, path);
+      expect(data.total, `${route} has rows on the demo database`).toBeGreaterThan(0);
+      await expect(rows(page), route).toHaveCount(data.list.length);
+      const first = data.list[0]!;
+      // The first row shows the call's first row: its period or entity, and its bet amount as formatted.
+      const label = String(first.date ?? first.hour ?? first.month ?? first.bet_id ?? first.player_account ?? first.game_name ?? first.agent_code ?? first.platform_code ?? first.currency_code);
+      await expect(rows(page).first(), route).toContainText(label);
+      await expect(totals(page), route).toHaveCount(data.summary.length);
+      for (const s of data.summary) await expect(totals(page).filter({ hasText: new RegExp(`合计 ${s.currency_code}(?![A-Z])`) }), route).toHaveCount(1);
+      await expect(page.getByText(`共 ${data.total} 条`)).toBeVisible();
+    }
+  });
+
+  test('sorting, paging and a filter change reach the call', async ({ page }) => {
+    const path = 'agent/report/agent/daily/summary';
+    const data = await open(page, '/agent/report/daily', path);
+    expect(data.total).toBeGreaterThan(20);
+
+    let sent = page.waitForRequest(isCall(path));
+    await page.getByRole('columnheader', { name: '投注额' }).click();
+    expect(bodyOf(await sent)).toMatchObject({ sort_field: 'bet_amount', sort_order: 'ascend', page: 1 });
+    sent = page.waitForRequest(isCall(path));
+    await page.getByRole('columnheader', { name: '投注额' }).click();
+    expect(bodyOf(await sent)).toMatchObject({ sort_field: 'bet_amount', sort_order: 'descend' });
+
+    sent = page.waitForRequest(isCall(path));
+    await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
+    expect(bodyOf(await sent)).toMatchObject({ page: 2, sort_field: 'bet_amount' });
+
+    // A currency and the dates: the call gets them, from the first page.
+    await page.locator('#report-agent-daily_currency_id').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^CNY/ }).click();
+    await page.locator('#report-agent-daily_dates').click();
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets').getByText('最近 30 天').click();
+    sent = page.waitForRequest((req) => isCall(path)(req) && Number(bodyOf(req).currency_id) > 0);
+    await page.getByTestId('report-agent-daily').getByRole('button', { name: /查\s*询/ }).click();
+    const body = bodyOf(await sent);
+    expect(body).toMatchObject({ currency_id: expect.any(Number), page: 1 });
+    expect(body.currency_id).toBeGreaterThan(0);
+    const days = (Date.parse(String(body.end_date)) - Date.parse(String(body.start_date))) / 86_400_000 + 1;
+    expect(days).toBe(30);
+    await expect(totals(page)).toHaveCount(1);
+    await expect(totals(page)).toContainText('合计 CNY');
+
+    // Past the hourly report's longest range: said so, and nothing asked.
+    await page.goto('/#/agent/report/hourly');
+    const hourly = page.getByTestId('report-agent-hourly');
+    await hourly.locator('#report-agent-hourly_dates').click();
+    await hourly.locator('.ant-picker-input input').first().fill('2024-01-01');
+    await hourly.locator('.ant-picker-input input').last().fill('2026-01-01');
+    await page.keyboard.press('Enter');
+    await hourly.getByRole('button', { name: /查\s*询/ }).click();
+    await expect(page.getByText('此报表最长可查询 366 天')).toBeVisible();
+  });
+
+  test('an agent row leads to that agent’s daily report, filtered to it', async ({ page }) => {
+    const data = await open(page, '/agent/report/summary', 'agent/report/agent/summary');
+    const agent = data.list[0]! as { agent_id: number; agent_code: string };
+    const sent = page.waitForRequest(isCall('agent/report/agent/daily/summary'));
+    await rows(page).first().getByRole('link', { name: '代理日报' }).click();
+    await expect(page).toHaveURL(new RegExp(`#/agent/report/daily\\?.*agent_id=${agent.agent_id}`));
+    expect(bodyOf(await sent)).toMatchObject({ agent_id: agent.agent_id });
+    await expect(rows(page).first()).toBeVisible();
+    // The filter bar shows the agent, and every row is of its sub-tree.
+    await expect(page.getByTestId('report-agent-daily').locator('form')).toContainText(agent.agent_code);
+    await expect(rows(page).first()).toContainText(agent.agent_code.split('-')[0]!);
+  });
+
+  test('an export downloads a valid .xlsx and shows in Export management', async ({ page }) => {
+    await open(page, '/game/report/summary', 'game/report/game/summary');
+    const download = page.waitForEvent('download');
+    await page.getByTestId('report-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = readFileSync((await file.path())!);
+    // An .xlsx is a zip: "PK\x03\x04".
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('504b0304');
+    await expect(page.locator('.ant-notification').getByText('导出完成')).toBeVisible();
+    await page.locator('.ant-notification').getByText('导出管理').click();
+    await expect(page).toHaveURL(/#\/background\/export/);
+    const row = rows(page).first();
+    await expect(row).toContainText('游戏汇总');
+    await expect(row).toContainText('已完成');
+    await expect(row.getByRole('button', { name: /下载/ })).toBeVisible();
+  });
+
+  test('English screens show English headers', async ({ page }) => {
+    await open(page, '/currency/daily', 'currency/report/currency/daily/summary');
+    await pickFromMenu(page, page.getByTestId('language-select'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
+    for (const header of ['Date', 'Currency', 'Bets', 'Bet amount', 'Platform win/loss', 'RTP']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    await expect(totals(page).first()).toContainText('Total');
+    await pickFromMenu(page, page.getByTestId('language-select'), '简体中文', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN', { timeout }));
+  });
+});
+
+test('a user holding only 1401 and 201 sees only those two reports', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const account = uniqueAccount('rpt');
+  await admin.addUser(account, 'report-pass-1', '1,14,1401,2,201');
+  await page.goto('/#/login');
+  await signIn(page, account, 'report-pass-1');
+  const menu = sideMenu(page);
+  await menu.getByText('代理报表').click();
+  await menu.getByText('玩家报表').click();
+  await expect(menu.getByText('代理汇总')).toBeVisible();
+  await expect(menu.getByText('玩家汇总')).toBeVisible();
+  for (const hidden of ['代理日汇总', '代理小时汇总', '玩家投注记录', '游戏报表', '厂商报表', '币种报表', '账变记录']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  await page.goto('/#/agent/report/summary');
+  await expect(rows(page).first()).toBeVisible();
+  await page.goto('/#/agent/report/daily');
+  await expect(page).toHaveURL(/#\/404/);
+  await page.goto('/#/currency/daily');
+  await expect(page).toHaveURL(/#\/404/);
+});
