@@ -99,7 +99,7 @@ async function measure(browser, base, login) {
   await page.waitForLoadState('networkidle');
   const [start, end] = range(DAYS);
   const target = `#${REPORT}?start_date=${start}&end_date=${end}`;
-  /* global performance, location, document -- the callbacks run in the browser */
+  /* global performance, location -- the callbacks run in the browser */
   const t0 = await page.evaluate((hash) => {
     const at = performance.now();
     location.hash = hash;
