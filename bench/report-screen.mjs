@@ -38,7 +38,10 @@ const md5 = (s) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase
 async function startServer() {
   const port = await new Promise((resolve, reject) => {
     const srv = net.createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => srv.close(() => resolve(srv.address().port)));
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: free } = srv.address();
+      srv.close(() => resolve(free));
+    });
   });
   const db = path.join(os.tmpdir(), `report-screen-${process.pid}.db`);
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {

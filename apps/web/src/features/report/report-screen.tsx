@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
+import { Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
 import type { report } from '@console/contract';
 import { ExportList } from '../../components/export-list';
@@ -114,9 +114,8 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
     <Flex vertical gap={16} className="report-screen" data-testid={`report-${def.name}`}>
       <ReportFilters def={def} list={list} effective={effective} today={today} />
       {trendSource && chartShown && (
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 5 }} />}>
-          <ReportTrend def={def} source={trendSource} filters={effective} />
-        </Suspense>
+        // The chart's library and figures wait for the rows: they are what an operator reads first.
+        <Suspense fallback={<ChartPlaceholder />}>{query.data || query.isError ? <ReportTrend def={def} source={trendSource} filters={effective} /> : <ChartPlaceholder />}</Suspense>
       )}
       <ListTable<Row>
         list={list}
@@ -159,6 +158,13 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
     </Flex>
   );
 }
+
+/** Where the trend chart will be, the height it will have. */
+const ChartPlaceholder = () => (
+  <Card size="small" className="report-chart-placeholder">
+    <Skeleton active paragraph={{ rows: 6 }} />
+  </Card>
+);
 
 /** A row's key: its dimensions, period and currency (unique within a report's answer). */
 function rowKeyOf(def: report.ReportDef, row: Row): string {

@@ -1,0 +1,48 @@
+import { expect, type Request, test } from '@playwright/test';
+import { ADMIN, signIn } from './support';
+
+const isBill = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === '/v1/operator/bill/list';
+const rows = (page: import('@playwright/test').Page) => page.getByTestId('bill-screen').locator('.ant-table-tbody .ant-table-row');
+
+test.describe('account-change ledger', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#/login');
+    await signIn(page, ADMIN.account, ADMIN.password);
+  });
+
+  test('lists the ledger with localized types and signed amounts, filters reach the call, a player leads to their bets', async ({ page }) => {
+    const first = page.waitForResponse((res) => isBill(res.request()));
+    await page.goto('/#/bill/report');
+    const data = ((await (await first).json()) as { data: { list: { player_account: string; amount: string; order_id: string; type: string }[]; total: number } }).data;
+    expect(data.total).toBeGreaterThan(0);
+    await expect(rows(page)).toHaveCount(data.list.length);
+    const top = data.list[0]!;
+    await expect(rows(page).first()).toContainText(top.player_account);
+    await expect(rows(page).first()).toContainText(top.order_id);
+    // Types in the user's language, not the stored name.
+    await expect(page.getByTestId('bill-screen').locator('.ant-tag').first()).not.toContainText('_');
+
+    // A type: the call gets it and every row is of that type; an outgoing movement is red.
+    await page.locator('#bill-filters_type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '投注' }).first().click();
+    const bets = page.waitForResponse((res) => isBill(res.request()) && (res.request().postDataJSON() as { type?: string }).type === 'bet');
+    await page.getByTestId('bill-screen').getByRole('button', { name: /查\s*询/ }).click();
+    const better = ((await (await bets).json()) as { data: { list: { player_account: string }[] } }).data.list[0]!.player_account;
+    await expect(rows(page).first()).toContainText('投注');
+    await expect(rows(page).first().locator('.num-negative').first()).toBeVisible();
+
+    // A player and an order id reach the call.
+    // A player reaches the call.
+    await page.locator('#bill-filters_player_account').fill(better);
+    const sent = page.waitForRequest((req) => isBill(req) && (req.postDataJSON() as { player_account?: string }).player_account === better);
+    await page.locator('#bill-filters_player_account').press('Enter');
+    await sent;
+    await expect(rows(page).first()).toContainText(better);
+
+    // The player drills to their betting records of that day.
+    await rows(page).first().getByRole('link', { name: better }).click();
+    await expect(page).toHaveURL(new RegExp(`#/player/report/betting\\?.*player_account=${better}`));
+    await expect(page.getByTestId('report-player-betting').locator('#report-player-betting_player_account')).toHaveValue(better);
+    await expect(page.getByTestId('report-player-betting').locator('.ant-table-tbody .ant-table-row').first()).toContainText(better);
+  });
+});
