@@ -93,7 +93,7 @@ export function AgentFormModal({ dialog, onClose }: { dialog: AgentDialog; onClo
       </Form.Item>
       <Form.Item
         name="currency_id"
-        label={t('field.currency')}
+        label={t('field.currencyOnly')}
         required
         extra={editing ? t('hint.fixed') : parent ? t('hint.parentCurrency') : undefined}
         rules={[{ required: true, message: t('rule.currency') }]}

@@ -195,14 +195,15 @@ export default function KeyScreen() {
       render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> : <Typography.Text type="secondary">{t('key.never')}</Typography.Text>),
     },
     { title: t('key.field.lastUsed'), dataIndex: 'last_used_at', responsive: ['lg'], render: (v: string | null) => formatTime(v) || '—' },
-    { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xl'], render: (v: string | null) => formatTime(v) || '—' },
-    { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xxl'], render: (v: string | null) => formatTime(v) || '—' },
+    { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xxl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
   ];
   if (canManage) {
     columns.push({
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
+      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, k) => (
         <Space size={0} wrap={false}>
           <Button type="link" size="small" onClick={() => confirmRotate(k)}>
