@@ -29,3 +29,5 @@ export * as domain from './modules/domain.ts';
 export { domainCalls } from './modules/domain.ts';
 export * as log from './modules/log.ts';
 export { logCalls } from './modules/log.ts';
+export * as player from './modules/player.ts';
+export { playerCalls } from './modules/player.ts';

@@ -303,6 +303,26 @@ export interface PointControlTable {
   remark: string;
   created_at: string;
   updated_at: string;
+  /** When it completed or was cancelled (migration 0013). */
+  finished_at: string | null;
+}
+
+/** One manual wallet adjustment (migration 0013); `request_id` makes a retried request move nothing. */
+export interface WalletAdjustmentTable {
+  id: Generated<number>;
+  request_id: string;
+  player_id: number;
+  agent_id: number;
+  currency_id: number;
+  direction: string;
+  amount: Int8;
+  balance_before: Int8;
+  balance_after: Int8;
+  ledger_id: number;
+  operator_id: number | null;
+  operator_account: string;
+  remark: string;
+  created_at: string;
 }
 
 export interface DomainTable {
@@ -374,6 +394,7 @@ export interface DB {
   prize_pool: PrizePoolTable;
   prize_pool_clean: PrizePoolCleanTable;
   point_control: PointControlTable;
+  wallet_adjustment: WalletAdjustmentTable;
   domain: DomainTable;
   api_key: ApiKeyTable;
   export: ExportTable;

@@ -9,6 +9,7 @@ import { textFaultMessage, type Lang } from '@console/contract';
 const custom: Record<string, Record<Lang, string>> = {
   money: { 'zh-cn': '金额格式错误（最多 4 位小数）', en: 'must be an amount with at most 4 decimals' },
   money_non_negative: { 'zh-cn': '金额必须是非负数（最多 4 位小数）', en: 'must be a non-negative amount with at most 4 decimals' },
+  money_positive: { 'zh-cn': '金额必须大于 0（最多 4 位小数）', en: 'must be an amount above 0 with at most 4 decimals' },
   password_hash: { 'zh-cn': '密码格式错误', en: 'is not a valid password hash' },
   account_chars: { 'zh-cn': '只能包含字母、数字和 _ . @ -', en: 'may contain only letters, digits and _ . @ -' },
   phone: { 'zh-cn': '手机号格式错误', en: 'is not a valid phone number' },

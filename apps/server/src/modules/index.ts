@@ -16,3 +16,6 @@ export type { ServerModule } from '../plugins/calls.ts';
 
 export const modules: ServerModule[] = [userModule, agentModule, currencyModule, gameModule, platformModule, keyModule, billModule, ingestModule, reportModule, exportModule];
 modules.push(domainModule, logModule);
+import { playerModule } from './player/routes.ts';
+import { pointControlModule } from './point-control/routes.ts';
+modules.push(playerModule, pointControlModule);

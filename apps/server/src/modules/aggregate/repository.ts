@@ -175,11 +175,11 @@ function toSettledBet(r: BetSelectRow): SettledBet {
     platform_id: toNumber(r.platform_id),
     currency_id: toNumber(r.currency_id),
     settle_time: toNumber(r.settle_time),
-    bet_amount: BigInt(r.bet_amount),
+    bet_amount: BigInt(r.bet_amount ?? '0'),
     valid_bet_amount: BigInt(r.valid_bet_amount),
-    payout_amount: BigInt(r.payout_amount),
-    tax_amount: BigInt(r.tax_amount),
-    bonus_amount: BigInt(r.bonus_amount),
+    payout_amount: BigInt(r.payout_amount ?? '0'),
+    tax_amount: BigInt(r.tax_amount ?? '0'),
+    bonus_amount: BigInt(r.bonus_amount ?? '0'),
     jackpot_contribution: BigInt(r.jackpot_contribution),
   };
 }
@@ -240,4 +240,42 @@ export async function readAggregateRows(
   }`;
   const { rows } = await q.execute(db);
   return rows.map((r) => ({ key: keys.map((k) => toNumber(r[k])), values: values.map((v) => BigInt(r[v] as string)) }));
+}
+
+/** A player's lifetime sums in one currency, from the month segments of agg_player. */
+export interface PlayerLifetime {
+  player_id: number;
+  currency_id: number;
+  bet_count: number;
+  bet_amount: bigint;
+  payout_amount: bigint;
+  tax_amount: bigint;
+  bonus_amount: bigint;
+}
+
+/**
+ * The lifetime sums of a few players (a page of the player list), never a scan of raw bets: their
+ * level-2 rows of agg_player, each month segment of `periods` named so that the (level, period,
+ * player) key finds the rows directly on both databases.
+ */
+export async function playerLifetimes(db: Kysely<DB>, playerIds: number[], periods: number[]): Promise<PlayerLifetime[]> {
+  if (playerIds.length === 0 || periods.length === 0) return [];
+  const sum = (c: string) => int8Text(sql`sum(${sql.ref(c)})`).as(c);
+  const rows = await withAggregates(db)
+    .selectFrom('agg_player')
+    .select(['player_id', 'currency_id', sum('bet_count'), sum('bet_amount'), sum('payout_amount'), sum('tax_amount'), sum('bonus_amount')])
+    .where('lvl', '=', 2)
+    .where('period', 'in', periods)
+    .where('player_id', 'in', playerIds)
+    .groupBy(['player_id', 'currency_id'])
+    .execute();
+  return rows.map((r) => ({
+    player_id: toNumber(r.player_id),
+    currency_id: toNumber(r.currency_id),
+    bet_count: Number(r.bet_count ?? '0'),
+    bet_amount: BigInt(r.bet_amount ?? '0'),
+    payout_amount: BigInt(r.payout_amount ?? '0'),
+    tax_amount: BigInt(r.tax_amount ?? '0'),
+    bonus_amount: BigInt(r.bonus_amount ?? '0'),
+  }));
 }

@@ -7,7 +7,9 @@ import { nowIso } from '../../lib/time.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { AggregateOverflow } from '../aggregate/repository.ts';
 import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
-import { advanceLastBetAt, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
+import { disabledCurrencyIds } from '../currency/repository.ts';
+import { applyControlProgress } from '../point-control/service.ts';
+import { advanceLastBetAt, disabledPlayerIds, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
 import { playerCache, rememberPlayers } from '../player/service.ts';
 import { LedgerBook } from '../wallet/service.ts';
 import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type StoredMovement } from '../wallet/repository.ts';
@@ -246,8 +248,8 @@ async function resolveRecords<R extends BatchRecord, Own extends object, F>(
  * Milliseconds spent per stage of storing bets, summed since the process started: the ingest
  * benchmark prints them to show where a batch's time goes (our writes versus the aggregates).
  */
-export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates', number> = {
-  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0,
+export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates' | 'controls', number> = {
+  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0, controls: 0,
 };
 function stageClock() {
   let last = performance.now();
@@ -391,6 +393,9 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     throw err;
   }
   lap('aggregates');
+  // Point controls (DESIGN §8): the batch's bets, in batch order, move their players' active controls.
+  await applyControlProgress(db, dialect, settled, now);
+  lap('controls');
   return { result: { accepted: ids.size, duplicates }, players };
 }
 
@@ -435,6 +440,12 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   // the transaction re-runs, see writeTransaction.)
   const stored = await storedTransfers(db, unique.map((r) => r.record.order_id));
 
+  // A disabled currency or player takes no new transfers in (DESIGN §8); money going out, and
+  // settled bets, are still stored. One look-up each per batch, over its transfers in only.
+  const ins = unique.filter((r) => r.record.direction === 'in' && !stored.has(r.record.order_id));
+  const disabledCurrencies = ins.length ? await disabledCurrencyIds(db, ins.map((r) => r.currency_id)) : new Set<number>();
+  const disabledPlayers = ins.length ? await disabledPlayerIds(db, ins.map(playerId)) : new Set<number>();
+
   const book = new LedgerBook(now);
   let accepted = 0;
   for (const r of unique) {
@@ -443,6 +454,10 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
       checkRepeat(TRANSFER_KIND, r, s);
       duplicates++;
       continue;
+    }
+    if (r.record.direction === 'in') {
+      if (disabledCurrencies.has(r.currency_id)) reject(r.record.index, 'currency_code', `the currency "${r.record.currency_code}" is disabled: it takes no new transfers in`);
+      if (disabledPlayers.has(playerId(r))) reject(r.record.index, 'player_account', `the player "${r.record.player_account}" is disabled: their transfers in are refused`);
     }
     const wallet = wallets.get(walletKey(playerId(r), r.currency_id))!;
     const amount = r.record.direction === 'in' ? r.record.amount : -r.record.amount;

@@ -1,5 +1,30 @@
+import type { Kysely } from 'kysely';
+import { ErrorCode, formatMoney, MONEY_UNITS_MAX, parseMoney, player, type bill, type CallParsed } from '@console/contract';
 import type { Database } from '../../db/database.ts';
-import type { PlayerRef } from './repository.ts';
+import type { DB } from '../../db/schema.ts';
+import { timeSpan } from '../../db/sql.ts';
+import { apiError } from '../../lib/api-error.ts';
+import { hhOf, monthSegmentOf, periodStarts } from '../../lib/periods.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { CallContext } from '../../plugins/calls.ts';
+import { agentPath } from '../agent/repository.ts';
+import { playerLifetimes, settleTimeSpan, type PlayerLifetime } from '../aggregate/repository.ts';
+import { findCurrency } from '../currency/repository.ts';
+import { activeControlOf } from '../point-control/service.ts';
+import { listAdjustments, listWallets, type AdjustmentRow, type WalletFilter, type WalletRow } from '../wallet/repository.ts';
+import { adjustWallet } from '../wallet/service.ts';
+import {
+  findPlayer,
+  findPlayersByPrefix,
+  listPlayers,
+  recentBets,
+  recentLedger,
+  updatePlayerStatus,
+  type PlayerListFilter,
+  type PlayerListRow,
+  type PlayerRef,
+  type PlayerSortField,
+} from './repository.ts';
 
 /**
  * Known players by (agent, account), per open database, so a batch of bets from players seen
@@ -20,4 +45,204 @@ export function rememberPlayers(database: Database, players: Iterable<[string, P
   const cache = playerCache(database);
   for (const [key, p] of players) cache.set(key, p);
   if (cache.size > MAX) cache.clear();
+}
+
+/* ---- Player management: player/list, detail, status, find and the wallet calls ---- */
+
+type ListInput = CallParsed<typeof player.playerList>;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const SORTS = new Set<string>(player.PLAYER_SORT_FIELDS);
+
+/** Player win/loss as DESIGN §3 defines it. */
+const winLoss = (s: { bet_amount: bigint; payout_amount: bigint; tax_amount: bigint; bonus_amount: bigint }) => s.payout_amount - s.bet_amount - s.tax_amount + s.bonus_amount;
+
+/**
+ * The page's lifetime sums, in each player's own currency, from the aggregates' month segments
+ * (every one from the first settled bet to the last), never from the raw bets.
+ */
+async function lifetimes(db: Kysely<DB>, rows: readonly PlayerListRow[]) {
+  const out = new Map<number, PlayerLifetime>();
+  if (rows.length === 0) return out;
+  const span = await settleTimeSpan(db);
+  if (!span) return out;
+  const periods = periodStarts(2, monthSegmentOf(hhOf(span.min)), hhOf(span.max) + 1);
+  const own = new Map(rows.map((r) => [r.id, r.currency_id]));
+  for (const l of await playerLifetimes(db, [...own.keys()], periods)) if (own.get(l.player_id) === l.currency_id) out.set(l.player_id, l);
+  return out;
+}
+
+function playerItem(r: PlayerListRow, l: PlayerLifetime | undefined): player.PlayerItem {
+  return {
+    id: r.id,
+    account: r.account,
+    agent_id: r.agent_id,
+    agent_code: r.agent_code,
+    currency_id: r.currency_id,
+    currency_code: r.currency_code,
+    balance: formatMoney(r.balance),
+    status: r.status === 2 ? 2 : 1,
+    registered_at: iso(r.registered_at),
+    last_bet_at: r.last_bet_at === null ? null : iso(r.last_bet_at),
+    bet_count: l?.bet_count ?? 0,
+    bet_amount: formatMoney(l?.bet_amount ?? 0n),
+    player_win_loss: formatMoney(l ? winLoss(l) : 0n),
+  };
+}
+
+async function playerPage(db: Kysely<DB>, f: PlayerListFilter, input: Pick<ListInput, 'sort_field' | 'sort_order' | 'page' | 'page_size'>) {
+  const field = input.sort_field && SORTS.has(input.sort_field) ? (input.sort_field as PlayerSortField) : 'id';
+  if (input.sort_field && !SORTS.has(input.sort_field)) {
+    throw apiError(ErrorCode.InvalidParameter, `sort_field：不能按 ${input.sort_field} 排序`, `sort_field: cannot sort by ${input.sort_field}`);
+  }
+  const { total, rows } = await listPlayers(db, f, { field, descending: input.sort_order ? input.sort_order === 'descend' : true }, input.page, input.page_size);
+  const sums = await lifetimes(db, rows);
+  return { total, list: rows.map((r) => playerItem(r, sums.get(r.id))) };
+}
+
+const agentFilter = async (db: Kysely<DB>, agentId: number | undefined) => (agentId ? ((await agentPath(db, agentId)) ?? '/none/') : undefined);
+
+export async function playerList(input: ListInput, ctx: CallContext) {
+  const f: PlayerListFilter = {
+    agentPath: await agentFilter(ctx.db, input.agent_id),
+    account: input.account || undefined,
+    status: input.status,
+    currencyId: input.currency_id && input.currency_id > 0 ? input.currency_id : undefined,
+    registeredFrom: input.registered_from ? Date.parse(input.registered_from) : undefined,
+    registeredTo: input.registered_to ? Date.parse(input.registered_to) : undefined,
+  };
+  return playerPage(ctx.db, f, input);
+}
+
+const noPlayer = () => apiError(ErrorCode.NotFound, '玩家不存在', 'No such player');
+
+const RECENT = 10;
+const DAY = 86_400_000;
+
+export async function playerDetail(input: CallParsed<typeof player.playerDetail>, ctx: CallContext) {
+  const page = await playerPage(ctx.db, { id: input.player_id }, { page: 1, page_size: 1 });
+  const item = page.list[0];
+  if (!item) throw noPlayer();
+  const wallets = await listWallets(ctx.db, { playerId: item.id }, 1, 100);
+  // The days that can hold the player's entries: those the ledger and the bets span at all.
+  const ledgerSpan = await timeSpan(ctx.db, 'ledger_entry', 'time');
+  const betSpan = await timeSpan(ctx.db, 'bet', 'settle_time');
+  const ledger = ledgerSpan ? await recentLedger(ctx.db, ctx.dialect, item.id, ledgerSpan.min, ledgerSpan.max + 1, RECENT) : [];
+  const bets = betSpan ? await recentBets(ctx.db, ctx.dialect, item.id, Math.max(betSpan.min, Date.parse(item.registered_at) - 366 * DAY), betSpan.max + 1, RECENT) : [];
+  return {
+    player: item,
+    wallets: wallets.rows.map(walletItem),
+    recent_ledger: ledger.map((e) => ({
+      id: e.id,
+      currency_code: e.currency_code,
+      type: e.type as bill.LedgerType,
+      amount: formatMoney(e.amount),
+      balance_before: formatMoney(e.balance_before),
+      balance_after: formatMoney(e.balance_after),
+      order_id: e.order_id,
+      operator_account: e.operator_account,
+      remark: e.remark,
+      time: iso(e.time),
+    })),
+    recent_bets: bets.map((b) => ({
+      bet_id: b.bet_id,
+      game_id: b.game_id,
+      game_code: b.game_code,
+      currency_code: b.currency_code,
+      bet_amount: formatMoney(b.bet_amount),
+      payout_amount: formatMoney(b.payout_amount),
+      player_win_loss: formatMoney(winLoss(b)),
+      settle_time: iso(b.settle_time),
+    })),
+    control: await activeControlOf(ctx.db, item.id),
+  };
+}
+
+export async function playerStatusEdit(input: CallParsed<typeof player.playerStatusEdit>, ctx: CallContext): Promise<null> {
+  const p = await findPlayer(ctx.db, input.player_id);
+  if (!p) throw noPlayer();
+  if (p.status !== input.status) await updatePlayerStatus(ctx.db, p.id, input.status, nowIso());
+  ctx.audit(`player:${p.id} ${p.account}`, p.status === input.status ? {} : { status: { before: p.status, after: input.status } });
+  return null;
+}
+
+export async function playerFind(input: CallParsed<typeof player.playerFind>, ctx: CallContext) {
+  const list = (await findPlayersByPrefix(ctx.db, input.account, 20)).map((p) => ({ ...p, status: p.status === 2 ? (2 as const) : (1 as const) }));
+  return { list, total: list.length };
+}
+
+function walletItem(w: WalletRow): player.WalletItem {
+  return { ...w, balance: formatMoney(w.balance) };
+}
+
+export async function walletList(input: CallParsed<typeof player.playerWalletList>, ctx: CallContext) {
+  const f: WalletFilter = { playerId: input.player_id || undefined, account: input.account || undefined, agentPath: await agentFilter(ctx.db, input.agent_id) };
+  const { total, rows } = await listWallets(ctx.db, f, input.page, input.page_size);
+  return { total, list: rows.map(walletItem) };
+}
+
+function adjustmentItem(a: AdjustmentRow): player.AdjustmentItem {
+  return {
+    ...a,
+    direction: a.direction === 'debit' ? 'debit' : 'credit',
+    amount: formatMoney(a.amount),
+    balance_before: formatMoney(a.balance_before),
+    balance_after: formatMoney(a.balance_after),
+  };
+}
+
+export async function walletAdjustments(input: CallParsed<typeof player.playerWalletAdjustments>, ctx: CallContext) {
+  const { total, rows } = await listAdjustments(ctx.db, { playerId: input.player_id || undefined, account: input.account || undefined }, input.page, input.page_size);
+  return { total, list: rows.map(adjustmentItem) };
+}
+
+/**
+ * player/wallet/adjust. The same request id again answers the first result and moves nothing (its
+ * operation-log row says it was a repeat); a debit beyond the balance is refused (A0420) and
+ * nothing changes. The log row has the balance before and after.
+ */
+export async function walletAdjust(input: CallParsed<typeof player.playerWalletAdjust>, ctx: CallContext) {
+  const amount = parseMoney(input.amount);
+  const now = nowIso();
+  let account = '';
+  const out = await adjustWallet(
+    ctx.db,
+    ctx.dialect,
+    {
+      player_id: input.player_id,
+      owner: async () => {
+        const p = await findPlayer(ctx.db, input.player_id);
+        if (!p) throw noPlayer();
+        if (!(await findCurrency(ctx.db, input.currency_id))) throw apiError(ErrorCode.InvalidParameter, 'currency_id：币种不存在', 'currency_id: no such currency');
+        account = p.account;
+        return p.agent_id;
+      },
+      currency_id: input.currency_id,
+      direction: input.direction,
+      amount,
+      remark: input.remark,
+      request_id: input.request_id,
+      operator: { id: ctx.user?.id ?? null, account: ctx.user?.account ?? '' },
+    },
+    now,
+  );
+  if (out.kind === 'refused') {
+    const held = formatMoney(out.balance);
+    if (out.refusal === 'below_zero') {
+      throw apiError(ErrorCode.InsufficientBalance, `余额不足：钱包余额 ${held}，不能扣减 ${formatMoney(amount)}`, `Insufficient balance: the wallet holds ${held} and cannot be debited ${formatMoney(amount)}`, { balance: held });
+    }
+    throw apiError(ErrorCode.InvalidParameter, `amount：钱包余额将超过上限 ${formatMoney(MONEY_UNITS_MAX)}`, `amount: the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}`);
+  }
+  const a = out.adjustment;
+  ctx.audit(`player:${a.player_id} ${account} wallet:${a.currency_code}`, {
+    request_id: a.request_id,
+    repeated: out.kind === 'repeated',
+    direction: a.direction,
+    amount: formatMoney(a.amount),
+    remark: a.remark,
+    ledger_id: a.ledger_id,
+    before: { balance: formatMoney(a.balance_before) },
+    after: { balance: formatMoney(a.balance_after) },
+  });
+  return { ledger_id: a.ledger_id, balance_before: formatMoney(a.balance_before), balance_after: formatMoney(a.balance_after) };
 }

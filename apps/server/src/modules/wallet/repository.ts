@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
 import { utcDayOf } from '../../db/player-days.ts';
-import { playerAccounts } from '../player/repository.ts';
+import { accountStartsWith, playerAccounts } from '../player/repository.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 
 /** SQL of wallets and their ledger. */
@@ -214,4 +214,190 @@ export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Pro
 export async function rebuildLedgerDayCounts(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('ledger_day_count').execute();
   await db.insertInto('ledger_day_count').columns(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).expression(countsOfEntries(db)).execute();
+}
+
+/* ---- Manual adjustments and the wallet screens ---- */
+
+const touchWallet = (db: Kysely<DB>, playerId: number, currencyId: number, now: string) =>
+  db
+    .updateTable('wallet')
+    .set({ updated_at: now })
+    .where('player_id', '=', playerId)
+    .where('currency_id', '=', currencyId)
+    .returning(['id', 'player_id', 'currency_id', int8Text(sql.ref('balance')).as('balance')])
+    .executeTakeFirst();
+
+/**
+ * One wallet, locked for the rest of the transaction by writing it first: the row lock on
+ * PostgreSQL, and on SQLite the write lock taken before anything is read, so a deferred
+ * transaction never reads a balance another process is about to change. Undefined when the
+ * player has no wallet in that currency (see createWallet).
+ */
+export async function lockWallet(db: Kysely<DB>, playerId: number, currencyId: number, now: string): Promise<LockedWallet | undefined> {
+  const r = await touchWallet(db, playerId, currencyId, now);
+  return r && { id: toNumber(r.id), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), balance: BigInt(r.balance) };
+}
+
+/** Creates a zero wallet (unless a concurrent transaction just did) and locks it. */
+export async function createWallet(db: Kysely<DB>, playerId: number, currencyId: number, now: string): Promise<LockedWallet> {
+  await db
+    .insertInto('wallet')
+    .values({ player_id: playerId, currency_id: currencyId, balance: 0n, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['player_id', 'currency_id']).doNothing())
+    .execute();
+  const w = await lockWallet(db, playerId, currencyId, now);
+  if (!w) throw new Error(`wallet ${playerId}:${currencyId} not found after its insert`);
+  return w;
+}
+
+/** The id of the ledger entry of a movement that is not a bet's, by its type and order id (migration 0009's key). */
+export async function ledgerEntryId(db: Kysely<DB>, type: string, orderId: string): Promise<number> {
+  const r = await db
+    .selectFrom('ledger_entry')
+    .select('id')
+    .where('related_bet_id', 'is', null)
+    .where('type', '=', type)
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export interface AdjustmentRow {
+  id: number;
+  request_id: string;
+  ledger_id: number;
+  player_id: number;
+  player_account: string;
+  agent_code: string;
+  currency_code: string;
+  direction: string;
+  amount: bigint;
+  balance_before: bigint;
+  balance_after: bigint;
+  remark: string;
+  operator_account: string;
+  created_at: string;
+}
+
+export type NewAdjustment = Omit<AdjustmentRow, 'id' | 'player_account' | 'agent_code' | 'currency_code'> & {
+  agent_id: number;
+  currency_id: number;
+  operator_id: number | null;
+};
+
+export async function insertAdjustment(db: Kysely<DB>, a: NewAdjustment): Promise<number> {
+  const r = await db.insertInto('wallet_adjustment').values(a).returning('id').executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+const adjustments = (db: Kysely<DB>) =>
+  db
+    .selectFrom('wallet_adjustment as a')
+    .innerJoin('player as p', 'p.id', 'a.player_id')
+    .innerJoin('agent as g', 'g.id', 'a.agent_id')
+    .innerJoin('currency as c', 'c.id', 'a.currency_id');
+
+const toAdjustment = (r: Record<string, unknown>): AdjustmentRow => ({
+  id: toNumber(r.id),
+  request_id: String(r.request_id),
+  ledger_id: toNumber(r.ledger_id),
+  player_id: toNumber(r.player_id),
+  player_account: String(r.player_account),
+  agent_code: String(r.agent_code),
+  currency_code: String(r.currency_code),
+  direction: String(r.direction),
+  amount: BigInt(String(r.amount)),
+  balance_before: BigInt(String(r.balance_before)),
+  balance_after: BigInt(String(r.balance_after)),
+  remark: String(r.remark),
+  operator_account: String(r.operator_account),
+  created_at: String(r.created_at),
+});
+
+const ADJUSTMENT_COLUMNS = [
+  'a.id', 'a.request_id', 'a.ledger_id', 'a.player_id', 'p.account as player_account', 'g.code as agent_code', 'c.code as currency_code',
+  'a.direction', 'a.remark', 'a.operator_account', 'a.created_at',
+] as const;
+
+const adjustmentAmounts = [
+  int8Text(sql.ref('a.amount')).as('amount'),
+  int8Text(sql.ref('a.balance_before')).as('balance_before'),
+  int8Text(sql.ref('a.balance_after')).as('balance_after'),
+];
+
+/** The adjustment made under a request id, or undefined. */
+export async function findAdjustment(db: Kysely<DB>, requestId: string): Promise<AdjustmentRow | undefined> {
+  const r = await adjustments(db).select(ADJUSTMENT_COLUMNS).select(adjustmentAmounts).where('a.request_id', '=', requestId).executeTakeFirst();
+  return r && toAdjustment(r);
+}
+
+export interface AdjustmentFilter {
+  playerId?: number;
+  /** A prefix of the player's account. */
+  account?: string;
+}
+
+/** Manual adjustments, newest first. */
+export async function listAdjustments(db: Kysely<DB>, f: AdjustmentFilter, page: number, pageSize: number) {
+  let q = adjustments(db);
+  if (f.playerId) q = q.where('a.player_id', '=', f.playerId);
+  if (f.account) q = q.where(accountStartsWith('p.account', f.account));
+  const total = toNumber((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q.select(ADJUSTMENT_COLUMNS).select(adjustmentAmounts).orderBy('a.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+  return { total, rows: rows.map(toAdjustment) };
+}
+
+export interface WalletRow {
+  id: number;
+  player_id: number;
+  player_account: string;
+  agent_id: number;
+  agent_code: string;
+  currency_id: number;
+  currency_code: string;
+  balance: bigint;
+  updated_at: string;
+}
+
+export interface WalletFilter {
+  playerId?: number;
+  account?: string;
+  /** The agent's path: its whole sub-tree. */
+  agentPath?: string;
+}
+
+/** Wallets with their player, agent and currency, by player account then currency. */
+export async function listWallets(db: Kysely<DB>, f: WalletFilter, page: number, pageSize: number): Promise<{ total: number; rows: WalletRow[] }> {
+  let q = db
+    .selectFrom('wallet as w')
+    .innerJoin('player as p', 'p.id', 'w.player_id')
+    .innerJoin('agent as g', 'g.id', 'p.agent_id')
+    .innerJoin('currency as c', 'c.id', 'w.currency_id');
+  if (f.playerId) q = q.where('w.player_id', '=', f.playerId);
+  if (f.account) q = q.where(accountStartsWith('p.account', f.account));
+  if (f.agentPath) q = q.where('g.path', 'like', `${f.agentPath}%`);
+  const total = toNumber((await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await q
+    .select(['w.id', 'w.player_id', 'p.account as player_account', 'p.agent_id', 'g.code as agent_code', 'w.currency_id', 'c.code as currency_code', 'w.updated_at'])
+    .select(int8Text(sql.ref('w.balance')).as('balance'))
+    .orderBy('p.account')
+    .orderBy('w.player_id')
+    .orderBy('w.currency_id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: toNumber(r.id),
+      player_id: toNumber(r.player_id),
+      player_account: r.player_account,
+      agent_id: toNumber(r.agent_id),
+      agent_code: r.agent_code,
+      currency_id: toNumber(r.currency_id),
+      currency_code: r.currency_code,
+      balance: BigInt(r.balance),
+      updated_at: r.updated_at,
+    })),
+  };
 }

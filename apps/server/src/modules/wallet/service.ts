@@ -1,5 +1,20 @@
+import type { Kysely } from 'kysely';
 import { MONEY_UNITS_MAX } from '@console/contract';
-import type { LedgerRow, LockedWallet } from './repository.ts';
+import type { Dialect } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { lockNames } from '../../db/write-transaction.ts';
+import {
+  createWallet,
+  findAdjustment,
+  insertAdjustment,
+  insertLedgerEntries,
+  ledgerEntryId,
+  lockWallet,
+  setWalletBalances,
+  type AdjustmentRow,
+  type LedgerRow,
+  type LockedWallet,
+} from './repository.ts';
 
 /** Why a movement was refused: it would take the wallet below zero, or past the largest amount a balance holds. */
 export type MoveRefusal = 'below_zero' | 'above_max';
@@ -65,4 +80,68 @@ export class LedgerBook {
     for (const [w, value] of this.current) if (w.balance !== value) out.push({ id: w.id, value });
     return out;
   }
+}
+
+/* ---- Manual adjustments (player/wallet/adjust) ---- */
+
+export interface AdjustRequest {
+  player_id: number;
+  /**
+   * Checks the player and currency once the wallet is locked (so on SQLite nothing is read before
+   * the write lock is held) and answers the player's agent; throws to refuse.
+   */
+  owner: () => Promise<number>;
+  currency_id: number;
+  direction: 'credit' | 'debit';
+  amount: bigint;
+  remark: string;
+  request_id: string;
+  operator: { id: number | null; account: string };
+}
+
+export type AdjustOutcome =
+  | { kind: 'moved' | 'repeated'; adjustment: AdjustmentRow }
+  | { kind: 'refused'; refusal: MoveRefusal; balance: bigint };
+
+/**
+ * Credits or debits one wallet by hand, inside the caller's transaction: the wallet is locked (and
+ * created at zero for a credit in a currency the player has no wallet in yet), the movement is one
+ * ledger entry `manual_credit` / `manual_debit` with its operator and remark, whose order id is
+ * the request id, and one wallet_adjustment row answers a repeat of the request id. The request
+ * id is locked before the wallet (PostgreSQL), so two requests with one id run one after the
+ * other and the second finds the first. A refusal writes nothing the caller keeps: it throws and
+ * the transaction rolls back.
+ */
+export async function adjustWallet(db: Kysely<DB>, dialect: Dialect, a: AdjustRequest, now: string): Promise<AdjustOutcome> {
+  await lockNames(db, dialect, [`wallet-adjust:${a.request_id}`]);
+  const locked = await lockWallet(db, a.player_id, a.currency_id, now);
+  const agentId = await a.owner();
+  const wallet = locked ?? (await createWallet(db, a.player_id, a.currency_id, now));
+  const first = await findAdjustment(db, a.request_id);
+  if (first) return { kind: 'repeated', adjustment: first };
+  const book = new LedgerBook(now);
+  const type = a.direction === 'credit' ? 'manual_credit' : 'manual_debit';
+  const refusal = book.move(wallet, agentId, type, a.direction === 'credit' ? a.amount : -a.amount, a.request_id, null, Date.parse(now), a.operator.id, a.remark);
+  if (refusal) return { kind: 'refused', refusal, balance: wallet.balance };
+  const entry = book.entries[0]!;
+  await insertLedgerEntries(db, dialect, book.entries);
+  await setWalletBalances(db, dialect, book.changedBalances(), now);
+  const ledgerId = await ledgerEntryId(db, type, a.request_id);
+  await insertAdjustment(db, {
+    request_id: a.request_id,
+    ledger_id: ledgerId,
+    player_id: a.player_id,
+    agent_id: agentId,
+    currency_id: a.currency_id,
+    direction: a.direction,
+    amount: a.amount,
+    balance_before: entry.balance_before,
+    balance_after: entry.balance_after,
+    remark: a.remark,
+    operator_id: a.operator.id,
+    operator_account: a.operator.account,
+    created_at: now,
+  });
+  const adjustment = await findAdjustment(db, a.request_id);
+  return { kind: 'moved', adjustment: adjustment! };
 }

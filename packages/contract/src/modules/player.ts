@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { moneySchema } from '../common/money.ts';
+import { listOf, pagingSchema, sortSchema } from '../common/paging.ts';
+import { safeText } from '../common/safe-text.ts';
+import { LEDGER_TYPES } from './bill.ts';
+
+/* ---- Players (DESIGN §8 "Players": 801 list and status, 802 wallets, 803 point control) ---- */
+
+export const PlayerStatus = { Enabled: 1, Disabled: 2 } as const;
+export const playerStatusSchema = z.union([z.literal(1), z.literal(2)]);
+
+const instant = z.iso.datetime({ offset: true });
+const optionalInstant = z.union([instant, z.literal('')]).optional();
+
+/** A decimal string > 0 with at most 4 decimals, never a float. */
+export const positiveMoneySchema = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}(\.\d{1,4})?$/, { message: 'money_positive' })
+  .refine((s) => /[1-9]/.test(s), { message: 'money_positive' });
+
+/** Sortable columns of player/list; the lifetime figures come from the aggregates of the page's players only. */
+export const PLAYER_SORT_FIELDS = ['id', 'account', 'balance', 'registered_at', 'last_bet_at'] as const;
+
+export const playerItemSchema = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  agent_id: z.number().int(),
+  agent_code: z.string(),
+  currency_id: z.number().int(),
+  currency_code: z.string(),
+  /** The balance of the wallet in the player's own currency ("0.0000" before any money moved). */
+  balance: moneySchema,
+  status: playerStatusSchema,
+  /** ISO-8601 UTC. */
+  registered_at: z.string(),
+  last_bet_at: z.string().nullable(),
+  /** Lifetime sums from the report aggregates, in the player's currency. */
+  bet_count: z.number().int(),
+  bet_amount: moneySchema,
+  /** payout − bet − tax + bonus (DESIGN §3). */
+  player_win_loss: moneySchema,
+});
+export type PlayerItem = z.infer<typeof playerItemSchema>;
+
+export const playerList = defineCall({
+  path: 'player/list',
+  access: { permission: '801' },
+  summary: 'Players, paged and sorted on the server: agent (with its sub-tree), account prefix, status, currency and registration range; lifetime bets and win/loss from the aggregates',
+  request: pagingSchema.merge(sortSchema).extend({
+    agent_id: z.number().int().min(0).optional(),
+    /** A prefix of the account. */
+    account: z.string().trim().max(64).optional(),
+    status: playerStatusSchema.optional(),
+    /** 0 or -1 = all. */
+    currency_id: z.number().int().min(-1).optional(),
+    /** Registration range, inclusive, ISO-8601 with a zone. */
+    registered_from: optionalInstant,
+    registered_to: optionalInstant,
+  }),
+  response: listOf(playerItemSchema),
+});
+
+export const walletItemSchema = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  player_account: z.string(),
+  agent_id: z.number().int(),
+  agent_code: z.string(),
+  currency_id: z.number().int(),
+  currency_code: z.string(),
+  balance: moneySchema,
+  updated_at: z.string(),
+});
+export type WalletItem = z.infer<typeof walletItemSchema>;
+
+export const ledgerLineSchema = z.object({
+  id: z.number().int(),
+  currency_code: z.string(),
+  type: z.enum(LEDGER_TYPES),
+  amount: moneySchema,
+  balance_before: moneySchema,
+  balance_after: moneySchema,
+  order_id: z.string(),
+  operator_account: z.string().nullable(),
+  remark: z.string(),
+  time: z.string(),
+});
+export type LedgerLine = z.infer<typeof ledgerLineSchema>;
+
+export const betLineSchema = z.object({
+  bet_id: z.string(),
+  game_id: z.number().int(),
+  game_code: z.string(),
+  currency_code: z.string(),
+  bet_amount: moneySchema,
+  payout_amount: moneySchema,
+  player_win_loss: moneySchema,
+  settle_time: z.string(),
+});
+export type BetLine = z.infer<typeof betLineSchema>;
+
+export const CONTROL_DIRECTIONS = ['win', 'lose'] as const;
+export const CONTROL_STATUSES = ['active', 'completed', 'cancelled'] as const;
+export type ControlStatus = (typeof CONTROL_STATUSES)[number];
+
+export const controlItemSchema = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  player_account: z.string(),
+  agent_code: z.string(),
+  /** 0 = every game. */
+  game_id: z.number().int(),
+  game_code: z.string(),
+  currency_code: z.string(),
+  direction: z.enum(CONTROL_DIRECTIONS),
+  target_amount: moneySchema,
+  achieved_amount: moneySchema,
+  intensity: z.number().int(),
+  status: z.enum(CONTROL_STATUSES),
+  remark: z.string(),
+  created_by_account: z.string(),
+  created_at: z.string(),
+  cancelled_by_account: z.string().nullable(),
+  /** When it completed or was cancelled; null while active. */
+  finished_at: z.string().nullable(),
+});
+export type ControlItem = z.infer<typeof controlItemSchema>;
+
+export const playerDetail = defineCall({
+  path: 'player/detail',
+  access: { permission: '801' },
+  summary: "One player: wallets and balances, the latest ledger entries and bets, and the active point control",
+  request: z.object({ player_id: z.number().int().positive() }),
+  response: z.object({
+    player: playerItemSchema,
+    wallets: z.array(walletItemSchema),
+    recent_ledger: z.array(ledgerLineSchema),
+    recent_bets: z.array(betLineSchema),
+    control: controlItemSchema.nullable(),
+  }),
+});
+
+export const playerStatusEdit = defineCall({
+  path: 'player/status/edit',
+  access: { permission: '801' },
+  audit: true,
+  summary: "Enable (1) or disable (2) a player; a disabled player's transfers in are refused at ingest, their settled bets and transfers out are still stored",
+  request: z.object({ player_id: z.number().int().positive(), status: playerStatusSchema }),
+  response: z.null(),
+});
+
+/* ---- Wallets (802) ---- */
+
+export const playerWalletList = defineCall({
+  path: 'player/wallet/list',
+  access: { permission: '802' },
+  summary: 'The wallets of the players found by account prefix (and agent, with its sub-tree)',
+  request: pagingSchema.extend({
+    account: z.string().trim().max(64).optional(),
+    agent_id: z.number().int().min(0).optional(),
+    player_id: z.number().int().min(0).optional(),
+  }),
+  response: listOf(walletItemSchema),
+});
+
+export const ADJUST_DIRECTIONS = ['credit', 'debit'] as const;
+export const adjustRemarkSchema = safeText(z.string().trim().min(1).max(255), 'name');
+export const requestIdSchema = safeText(z.string().trim().min(8).max(64), 'identity');
+
+export const playerWalletAdjust = defineCall({
+  path: 'player/wallet/adjust',
+  access: { permission: '802' },
+  audit: true,
+  summary:
+    'Credit or debit a wallet by hand: a ledger entry manual_credit / manual_debit with the operator and remark; a debit beyond the balance is refused; the same request_id again answers the first result and moves nothing',
+  request: z.object({
+    player_id: z.number().int().positive(),
+    currency_id: z.number().int().positive(),
+    direction: z.enum(ADJUST_DIRECTIONS),
+    amount: positiveMoneySchema,
+    remark: adjustRemarkSchema,
+    request_id: requestIdSchema,
+  }),
+  response: z.object({ ledger_id: z.number().int(), balance_before: moneySchema, balance_after: moneySchema }),
+});
+
+export const adjustmentItemSchema = z.object({
+  id: z.number().int(),
+  request_id: z.string(),
+  ledger_id: z.number().int(),
+  player_id: z.number().int(),
+  player_account: z.string(),
+  agent_code: z.string(),
+  currency_code: z.string(),
+  direction: z.enum(ADJUST_DIRECTIONS),
+  amount: moneySchema,
+  balance_before: moneySchema,
+  balance_after: moneySchema,
+  remark: z.string(),
+  operator_account: z.string(),
+  created_at: z.string(),
+});
+export type AdjustmentItem = z.infer<typeof adjustmentItemSchema>;
+
+export const playerWalletAdjustments = defineCall({
+  path: 'player/wallet/adjustments',
+  access: { permission: '802' },
+  summary: 'Manual adjustments, newest first: who, whom, how much and why',
+  request: pagingSchema.extend({
+    player_id: z.number().int().min(0).optional(),
+    account: z.string().trim().max(64).optional(),
+  }),
+  response: listOf(adjustmentItemSchema),
+});
+
+/* ---- Point control (803) ---- */
+
+export const playerFind = defineCall({
+  path: 'player/find',
+  access: { permission: '803' },
+  summary: 'Players whose account starts with the text, for the point-control picker (at most 20)',
+  request: z.object({ account: z.string().trim().min(1).max(64) }),
+  response: listOf(
+    z.object({ id: z.number().int(), account: z.string(), agent_code: z.string(), currency_code: z.string(), status: playerStatusSchema }),
+  ),
+});
+
+export const MAX_INTENSITY = 200;
+
+export const playerControlList = defineCall({
+  path: 'player/control/list',
+  access: { permission: '803' },
+  summary: 'Point controls, newest first, with their progress (achieved of target) and who set and cancelled them',
+  request: pagingSchema.extend({
+    player_account: z.string().trim().max(64).optional(),
+    agent_id: z.number().int().min(0).optional(),
+    status: z.union([z.enum(CONTROL_STATUSES), z.literal('')]).optional(),
+  }),
+  response: listOf(controlItemSchema),
+});
+
+export const playerControlAdd = defineCall({
+  path: 'player/control/add',
+  access: { permission: '803' },
+  audit: true,
+  summary:
+    "Steer a player towards winning or losing a target amount (game_id 0 = every game); one active control per player. The ingest adds each later-settled bet's player win/loss (its negation for lose) and completes it at the target",
+  request: z.object({
+    player_id: z.number().int().positive(),
+    game_id: z.number().int().min(0).default(0),
+    direction: z.enum(CONTROL_DIRECTIONS),
+    target_amount: positiveMoneySchema,
+    intensity: z.number().int().min(1).max(MAX_INTENSITY),
+    remark: safeText(z.string().trim().max(255), 'name').default(''),
+  }),
+  response: z.object({ id: z.number().int() }),
+});
+
+export const playerControlCancel = defineCall({
+  path: 'player/control/cancel',
+  access: { permission: '803' },
+  audit: true,
+  summary: 'Cancel an active point control',
+  request: z.object({ id: z.number().int().positive(), remark: safeText(z.string().trim().max(255), 'name').default('') }),
+  response: z.null(),
+});
+
+export const playerCalls = [
+  playerList,
+  playerDetail,
+  playerStatusEdit,
+  playerWalletList,
+  playerWalletAdjust,
+  playerWalletAdjustments,
+  playerFind,
+  playerControlList,
+  playerControlAdd,
+  playerControlCancel,
+];
