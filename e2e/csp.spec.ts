@@ -85,6 +85,14 @@ test('every screen, theme and language of the console and /docs run under the po
   await pickFromMenu(page, page.getByTestId('language-select'), 'English', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'en', { timeout }));
   await page.goto('/#/background/account');
   await expect(page.locator('.ant-pagination')).toContainText('/ page');
+  // The report screens: filters, the trend chart, the totals; the ledger and Export management.
+  await page.goto('/#/agent/report/daily');
+  await expect(page.getByTestId('report-trend').locator('canvas')).toHaveCount(1);
+  await expect(page.locator('.list-table-totals').first()).toBeVisible();
+  await page.goto('/#/bill/report');
+  await expect(page.getByTestId('bill-screen').locator('.ant-table-row').first()).toBeVisible();
+  await page.goto('/#/background/export');
+  await expect(page.getByTestId('export-list')).toBeVisible();
   await page.goto('/#/no-such-screen');
   await expect(page.getByRole('button', { name: /home/i })).toBeVisible();
   await page.goto('/#/401');

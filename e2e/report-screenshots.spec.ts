@@ -57,6 +57,14 @@ for (const c of CASES.filter((x) => x.name.includes(only))) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: c.width, height: c.width < 500 ? 844 : 900 });
     await prepare(page, c.theme, c.lang);
+    // One finished export, so that Export management has a row to show.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await page.request.post('/v1/operator/agent/report/agent/daily/summary/export', {
+      data: { token, start_date: today, end_date: today, time_zone_id: 1, currency_id: -1, agent_id: 0, sort_field: 'bet_amount', sort_order: 'descend' },
+      headers: xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {},
+    });
     for (const [name, route] of SCREENS) {
       await page.goto(`/#${route}`);
       await page.reload();
