@@ -22,11 +22,6 @@ export const screens: Record<string, ScreenLoader> = {
   'operation-domain': () => import('../features/operation/domain-screen'),
   'operation-key': () => import('../features/operation/key-screen'),
   log: () => import('../features/log/log-screen'),
-  'agent-manage': () => import('../features/agent/agent-screen'),
-  'background-currency': () => import('../features/currency/currency-screen'),
-  'operation-domain': () => import('../features/operation/domain-screen'),
-  'operation-key': () => import('../features/operation/key-screen'),
-  log: () => import('../features/log/log-screen'),
   // Every report screen is the one report screen, bound to its definition: a report added to the
   // contract's REPORT_SCREENS has its screen here without another line.
   ...Object.fromEntries(
