@@ -1,5 +1,6 @@
 import { report } from '@console/contract';
-import { beforeAll, expect, it } from 'vitest';
+import { redact } from '../src/plugins/calls.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { addUser, hash } from './user-helpers.ts';
 
@@ -41,5 +42,13 @@ describeOnDatabases('refused privileged actions are in the operation log', (t) =
     const r = await t().call(report.REPORT_DEFS.agentDaily.path, { start_date: '2025-01-01', end_date: '2025-01-02' }, { token });
     expect(r.error_code).toBe('A0301');
     expect((await logOf(u.id)).filter((l) => l.action !== 'login')).toHaveLength(0);
+  });
+});
+
+describe('what the operation log keeps of a request', () => {
+  it('hides passwords, secrets, tokens and one-time codes, and keeps codes that name things', () => {
+    expect(
+      redact({ account: 'a', password: 'p', old_password: 'o', secret: 's', token: 't', google_code: '123456', message_code: '654321', code: '111111', agent_code: 'CN01', currency_code: 'CNY', nested: [{ new_password: 'x', game_code: 'G1' }] }),
+    ).toEqual({ account: 'a', password: '***', old_password: '***', secret: '***', token: '***', google_code: '***', message_code: '***', code: '***', agent_code: 'CN01', currency_code: 'CNY', nested: [{ new_password: '***', game_code: 'G1' }] });
   });
 });

@@ -53,7 +53,12 @@ export type CallHandler<C extends CallDef> = (
   ctx: CallContext,
 ) => Promise<C['binary'] extends true ? FileAnswer : z.input<C['response']>>;
 
-const SECRET_FIELDS = /password|secret|token|code$/i;
+/**
+ * Field names whose values never reach the operation log: passwords, secrets, tokens and one-time
+ * codes (`google_code`, `message_code`, and `code` as the authenticator binding sends it). Other
+ * codes (`agent_code`, `currency_code`) name things and stay readable.
+ */
+const SECRET_FIELDS = /password|secret|token|^(google_|message_|verify_)?code$/i;
 
 /** The request minus anything secret, for the operation log. */
 export function redact(value: unknown): unknown {
