@@ -104,4 +104,34 @@ describe('ListTable', () => {
     fireEvent.click(screen.getByTitle('2'));
     expect(state.setPage).toHaveBeenLastCalledWith(2, 20);
   });
+
+  it('pins totals rows under the rows, each cell under its column and the label in the first free one', () => {
+    const { container } = show({
+      totals: [
+        { key: 'CNY', label: 'Total CNY', cells: { name: '12.00' } },
+        { key: 'USD', label: 'Total USD', cells: { name: '3.00' } },
+      ],
+    });
+    const rows = [...container.querySelectorAll('.list-table-totals')].map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['Total CNY', '12.00', ''],
+      ['Total USD', '3.00', ''],
+    ]);
+    cleanup();
+    // No rows, no totals.
+    const empty = show({ query: query({ data: { list: [], total: 0 } }), totals: [{ key: 'CNY', label: 'Total CNY', cells: {} }] });
+    expect(empty.container.querySelector('.list-table-totals')).toBeNull();
+  });
+
+  it('keeps a column marked defaultHidden out until the user shows it, and shows skeleton rows on the first load', async () => {
+    show({ columns: [...columns.slice(0, 2), { title: 'Code', dataIndex: 'code', defaultHidden: true }, columns[2]!] });
+    expect(headers()).toEqual(['Account', 'Name', 'Actions']);
+    fireEvent.click(screen.getByRole('button', { name: '列设置' }));
+    const settings = await screen.findByTestId('column-settings');
+    fireEvent.click(within(settings).getByRole('checkbox', { name: 'Code' }));
+    await waitFor(() => expect(headers()).toEqual(['Account', 'Name', 'Code', 'Actions']));
+    cleanup();
+    show({ query: query({ data: undefined, isLoading: true, isFetching: true }) });
+    expect(screen.getByTestId('table-skeleton')).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
 import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Dropdown, Skeleton, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Card, Dropdown, Grid, Skeleton, Space, Table, type TableProps, Tooltip } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Density, DENSITIES, useListPrefsStore } from '../../stores/list-prefs';
 import { type ListQueryState, TableEmpty } from '../table-empty';
@@ -91,6 +91,8 @@ export function ListTable<T extends object, S extends string = string>({
   };
 
   const densityLabel = (d: Density) => t(`list.density.${d}`);
+  // A phone's pager fits one line: small, fewer page numbers, no size changer.
+  const phone = Grid.useBreakpoint().md === false;
   const firstLoad = query.isLoading && !query.data;
   const summary =
     totals?.length && query.data?.list.length
@@ -151,7 +153,9 @@ export function ListTable<T extends object, S extends string = string>({
         summary={summary}
         locale={{
           emptyText: firstLoad ? (
-            <Skeleton active title={false} paragraph={{ rows: 6 }} data-testid="table-skeleton" />
+            <div data-testid="table-skeleton">
+              <Skeleton active title={false} paragraph={{ rows: 6 }} />
+            </div>
           ) : (
             <TableEmpty query={query} emptyText={emptyText} />
           ),
@@ -161,7 +165,8 @@ export function ListTable<T extends object, S extends string = string>({
           current: list.page,
           pageSize: list.pageSize,
           total: query.data?.total ?? 0,
-          showSizeChanger: true,
+          showSizeChanger: !phone,
+          ...(phone ? { size: 'small' as const, showLessItems: true } : {}),
           pageSizeOptions,
           showTotal: (total) => t('common:total', { total }),
           onChange: (page, pageSize) => list.setPage(page, pageSize),
