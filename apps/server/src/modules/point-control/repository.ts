@@ -21,10 +21,20 @@ export interface ActiveControl {
 }
 
 /**
+ * The players that have an active control. The statement's text never changes (so SQLite prepares
+ * it once) and it reads only the partial unique index of active rows, which holds the player ids:
+ * its cost grows with the active controls (a few at a time), not with the batch, and a batch
+ * whose players have none reads nothing more.
+ */
+export async function playersUnderControl(db: Kysely<DB>): Promise<Set<number>> {
+  const rows = await db.selectFrom('point_control').select('player_id').where('status', '=', 'active').execute();
+  return new Set(rows.map((r) => toNumber(r.player_id)));
+}
+
+/**
  * The active controls of the given players, in id order and, on PostgreSQL, locked for the rest of
  * the transaction: two batches of one player in flight (each holding other wallets) add to the
- * same control one after the other, and a cancel waits for the batch. The partial unique index
- * on active rows (`status = 'active'`) answers it.
+ * same control one after the other, and a cancel waits for the batch.
  */
 export async function lockActiveControls(db: Kysely<DB>, dialect: Dialect, playerIds: readonly number[]): Promise<ActiveControl[]> {
   const out: ActiveControl[] = [];

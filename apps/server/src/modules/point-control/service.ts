@@ -16,6 +16,7 @@ import {
   insertControl,
   listControls,
   lockActiveControls,
+  playersUnderControl,
   saveProgress,
   type ControlFilter,
   type ControlRow,
@@ -32,13 +33,17 @@ import {
 
 /**
  * Adds a batch's stored bets to the active controls of their players and completes those that
- * reach their target. One look-up per batch (the players' active controls, through the partial
- * index of active rows); a batch whose players have none writes nothing.
+ * reach their target. One look-up per batch (which players have an active control: a read of the
+ * partial index of active rows), then the rows of those among the batch's players, locked; a
+ * batch whose players have none reads and writes nothing more.
  */
 export async function applyControlProgress(db: Kysely<DB>, dialect: Dialect, bets: readonly SettledBet[], now: string): Promise<void> {
   if (bets.length === 0) return;
+  const controlled = await playersUnderControl(db);
+  if (controlled.size === 0) return;
   const players = new Set<number>();
-  for (const b of bets) players.add(b.player_id);
+  for (const b of bets) if (controlled.has(b.player_id)) players.add(b.player_id);
+  if (players.size === 0) return;
   const controls = await lockActiveControls(db, dialect, [...players]);
   if (controls.length === 0) return;
   const byPlayer = new Map(controls.map((c) => [c.player_id, { control: c, achieved: c.achieved_amount, completed: false }]));
