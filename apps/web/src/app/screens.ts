@@ -32,6 +32,9 @@ export const screens: Record<string, ScreenLoader> = {
   ),
   'bill-report': () => import('../features/bill/bill-screen'),
   'background-export': () => import('../features/export/export-screen'),
+  'player-manage-list': () => import('../features/player/player-list-screen'),
+  'player-manage-wallet': () => import('../features/player/wallet-screen'),
+  'player-manage-control': () => import('../features/player/control-screen'),
 };
 
 export const availableScreens = (): ReadonlySet<string> => new Set(Object.keys(screens));

@@ -1,0 +1,164 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, App, Descriptions, Form, Input, Modal, Typography } from 'antd';
+import { formatMoney, parseMoney, player } from '@console/contract';
+import { zodRule } from '../../components/form-dialog';
+import { Money, useCurrencyDecimals } from '../../components/money';
+import { formatAmount } from '../../lib/format';
+import { useSubmitLock } from '../../lib/use-submit-lock';
+import { useWalletAdjust } from './api';
+import { typedUnits } from './format';
+
+export interface AdjustTarget {
+  wallet: player.WalletItem;
+  direction: 'credit' | 'debit';
+}
+
+interface Values {
+  amount: string;
+  remark: string;
+  typed?: string;
+}
+
+/** A request id for one opening of the dialog: a double click or a retry sends the same one, so the money moves once. */
+function newRequestId(): string {
+  const c = globalThis.crypto;
+  if (c && 'randomUUID' in c) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+/**
+ * Credit or debit one wallet. The balance before and after follow the amount as it is typed; a
+ * remark is required; a second step repeats the amounts and asks for the amount to be typed
+ * again before the money moves. The request id is made when the dialog opens and kept for its
+ * retries, so the server moves the money once however often it is sent.
+ */
+export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null; onClose: () => void }) {
+  const { t } = useTranslation('player');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [step, setStep] = useState<'form' | 'confirm'>('form');
+  const decimalsOf = useCurrencyDecimals();
+  const adjust = useWalletAdjust();
+  const requestId = useMemo(() => (target ? newRequestId() : ''), [target]);
+  const amount = Form.useWatch('amount', form);
+  const units = typedUnits(amount);
+  const wallet = target?.wallet;
+  const before = wallet ? parseMoney(wallet.balance) : 0n;
+  const sign = target?.direction === 'debit' ? -1n : 1n;
+  const after = units === null ? null : before + sign * units;
+  const beyond = after !== null && after < 0n;
+  const decimals = Math.max(decimalsOf(wallet?.currency_id), (amount ?? '').split('.')[1]?.length ?? 0);
+
+  useEffect(() => {
+    if (target) setStep('form');
+  }, [target]);
+
+  const { submit, submitting } = useSubmitLock(async (values: Values) => {
+    if (!target || units === null || beyond) return;
+    if (step === 'form') {
+      setStep('confirm');
+      return;
+    }
+    let answer;
+    try {
+      answer = await adjust.mutateAsync({
+        player_id: target.wallet.player_id,
+        currency_id: target.wallet.currency_id,
+        direction: target.direction,
+        amount: formatMoney(units),
+        remark: values.remark.trim(),
+        request_id: requestId,
+      });
+    } catch {
+      // The API client has said why (A0420 insufficient balance…); the dialog stays for a fix.
+      setStep('form');
+      return;
+    }
+    message.success(t('toast.adjusted', { balance: formatAmount(answer.balance_after, decimalsOf(target.wallet.currency_id)) }));
+    onClose();
+  });
+
+  if (!target || !wallet) return null;
+  const directionText = t(`wallet.${target.direction}`);
+  const shown = (v: bigint | null) => (v === null ? '-' : formatAmount(formatMoney(v), decimals));
+
+  return (
+    <Modal
+      open
+      title={t(`adjust.title.${target.direction}`, { account: wallet.player_account, currency: wallet.currency_code })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={step === 'form' ? t('adjust.submit') : t('adjust.ok')}
+      okButtonProps={{ danger: target.direction === 'debit' && step === 'confirm', disabled: units === null || beyond }}
+      cancelText={t('common:action.cancel')}
+      confirmLoading={submitting}
+      destroyOnHidden
+      data-testid="adjust-dialog"
+    >
+      <Form<Values> form={form} name="adjust" layout="vertical" onFinish={submit} autoComplete="off" style={{ marginTop: 16 }}>
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+        <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+          <Descriptions.Item label={t('adjust.before')}>
+            <Money value={wallet.balance} decimals={decimals} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('adjust.after')}>
+            <span data-testid="adjust-after" className={after !== null && after < 0n ? 'num num-negative' : 'num'}>
+              {shown(after)}
+            </span>
+          </Descriptions.Item>
+        </Descriptions>
+        <div style={{ display: step === 'form' ? undefined : 'none' }}>
+          <Form.Item
+            name="amount"
+            label={t('adjust.amount')}
+            required
+            validateStatus={beyond ? 'error' : undefined}
+            help={beyond ? t('adjust.beyond') : undefined}
+            rules={[zodRule(player.positiveMoneySchema)]}
+          >
+            <Input inputMode="decimal" placeholder={t('adjust.amountPlaceholder')} suffix={wallet.currency_code} maxLength={20} autoFocus />
+          </Form.Item>
+          <Form.Item name="remark" label={t('adjust.remark')} required rules={[zodRule(player.adjustRemarkSchema)]}>
+            <Input.TextArea rows={2} maxLength={255} showCount placeholder={t('adjust.remarkPlaceholder')} />
+          </Form.Item>
+        </div>
+        {step === 'confirm' && units !== null && after !== null && (
+          <>
+            <Alert
+              type={target.direction === 'debit' ? 'warning' : 'info'}
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={t('adjust.confirmTitle')}
+              description={t('adjust.confirmText', {
+                direction: directionText,
+                amount: shown(units),
+                currency: wallet.currency_code,
+                account: wallet.player_account,
+                before: shown(before),
+                after: shown(after),
+              })}
+            />
+            <Form.Item
+              name="typed"
+              label={t('adjust.typeToConfirm', { amount: shown(units) })}
+              rules={[
+                {
+                  validator: (_, v: string | undefined) => {
+                    const typed = (v ?? '').replace(/,/g, '').trim();
+                    return typedUnits(typed) === units ? Promise.resolve() : Promise.reject(new Error(t('adjust.mismatch', { amount: shown(units) })));
+                  },
+                },
+              ]}
+            >
+              <Input inputMode="decimal" autoFocus maxLength={24} placeholder={t('adjust.typed')} />
+            </Form.Item>
+          </>
+        )}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('adjust.requestId')}: <span data-testid="adjust-request-id">{requestId}</span>
+        </Typography.Text>
+      </Form>
+    </Modal>
+  );
+}

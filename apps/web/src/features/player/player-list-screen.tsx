@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { App, Badge, Button, DatePicker, Flex, Form, Grid, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { player } from '@console/contract';
+import { AgentSelect, CurrencySelect, useCurrencies } from '../../components/dict-select';
+import { useHasPerm } from '../../components/has-perm';
+import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { Count, Money, useCurrencyDecimals } from '../../components/money';
+import { usePlayerList, useStatusEdit } from './api';
+import { formatTime } from './format';
+import { PlayerDrawer } from './player-drawer';
+
+type Player = player.PlayerItem;
+type Filters = { agent_id?: number; account?: string; status?: 1 | 2; currency_id?: number; registered_from?: string; registered_to?: string };
+
+const FILTERS = player.playerList.request.pick({ agent_id: true, account: true, status: true, currency_id: true, registered_from: true, registered_to: true });
+
+/** The registration range is a date-range picker in the form and two instants in the call. */
+const toForm = (f: Partial<Filters>) => ({
+  agent_id: 0,
+  currency_id: -1,
+  ...f,
+  registered: f.registered_from && f.registered_to ? [dayjs(f.registered_from), dayjs(f.registered_to)] : undefined,
+});
+const fromForm = (v: Record<string, unknown>): Partial<Filters> => {
+  const { registered, ...rest } = v as { registered?: [Dayjs, Dayjs] } & Partial<Filters>;
+  return {
+    ...rest,
+    agent_id: rest.agent_id || undefined,
+    currency_id: rest.currency_id && rest.currency_id > 0 ? rest.currency_id : undefined,
+    registered_from: registered ? registered[0].startOf('day').toISOString() : undefined,
+    registered_to: registered ? registered[1].endOf('day').toISOString() : undefined,
+  };
+};
+
+export default function PlayerListScreen() {
+  const { t } = useTranslation('player');
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const canManage = useHasPerm()('801');
+  const decimals = useCurrencyDecimals();
+  const currencies = useCurrencies();
+  const list = useListState({ id: 'player-list', filters: FILTERS, sortFields: player.PLAYER_SORT_FIELDS });
+  const query = usePlayerList(list.params);
+  const editStatus = useStatusEdit();
+  const [open, setOpen] = useState<number | null>(null);
+
+  async function toggle(row: Player) {
+    const status = row.status === 1 ? 2 : 1;
+    try {
+      await editStatus.mutateAsync({ player_id: row.id, status });
+    } catch {
+      return;
+    }
+    message.success(t(status === 1 ? 'toast.enabled' : 'toast.disabled'));
+  }
+
+  const columns: ListColumn<Player>[] = [
+    {
+      title: t('list.account'),
+      dataIndex: 'account',
+      sorter: true,
+      render: (account: string, row) => (
+        <Flex vertical gap={0}>
+          <Typography.Link onClick={() => setOpen(row.id)} strong>
+            {account}
+          </Typography.Link>
+          {!screens.md && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.agent_code}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    { title: t('list.agent'), dataIndex: 'agent_code', responsive: ['md'] },
+    { title: t('list.currency'), dataIndex: 'currency_code', responsive: ['lg'] },
+    {
+      title: t('list.balance'),
+      dataIndex: 'balance',
+      align: 'right',
+      sorter: true,
+      render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} />,
+    },
+    {
+      title: t('list.status'),
+      dataIndex: 'status',
+      render: (s: 1 | 2) => <Badge status={s === 1 ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />,
+    },
+    { title: t('list.registered'), dataIndex: 'registered_at', sorter: true, responsive: ['xl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    {
+      title: t('list.lastBet'),
+      dataIndex: 'last_bet_at',
+      sorter: true,
+      responsive: ['lg'],
+      render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> : <Typography.Text type="secondary">{t('never')}</Typography.Text>),
+    },
+    { title: t('list.betCount'), dataIndex: 'bet_count', align: 'right', responsive: ['xxl'], render: (v: number) => <Count value={v} /> },
+    { title: t('list.betAmount'), dataIndex: 'bet_amount', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} /> },
+    { title: t('list.winLoss'), dataIndex: 'player_win_loss', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} signed /> },
+    {
+      title: t('common:action.operation'),
+      key: 'actions',
+      settable: false,
+      ...(screens.md ? { fixed: 'right' as const } : {}),
+      render: (_, row) => {
+        const enabled = row.status === 1;
+        return (
+          <Space size={0} wrap={false}>
+            <Button type="link" size="small" onClick={() => setOpen(row.id)}>
+              {t('list.detail')}
+            </Button>
+            {canManage && (
+              <Popconfirm
+                title={t(enabled ? 'confirm.disable' : 'confirm.enable', { account: row.account })}
+                overlayStyle={{ maxWidth: 360 }}
+                onConfirm={() => toggle(row)}
+                okText={t('common:action.confirm')}
+                cancelText={t('common:action.cancel')}
+                okButtonProps={{ danger: enabled }}
+              >
+                <Button type="link" size="small" danger={enabled}>
+                  {t(enabled ? 'action.disable' : 'action.enable')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const summary = [list.filters.account, currencies.find((c) => c.id === list.filters.currency_id)?.code, list.filters.status && t(`status.${list.filters.status}`)].filter(Boolean).join(' · ');
+
+  return (
+    <Flex vertical gap={16}>
+      <ListFilters
+        list={list}
+        name="player-filters"
+        toForm={toForm}
+        fromForm={fromForm}
+        phoneDrawer
+        summary={summary}
+        activeCount={Object.values(list.filters).filter((v) => v !== undefined && v !== '' && v !== 0 && v !== -1).length}
+      >
+        <Form.Item name="account" label={t('list.account')}>
+          <Input placeholder={t('list.accountPlaceholder')} allowClear style={{ width: 180 }} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="agent_id" label={t('list.agent')}>
+          <AgentSelect style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="currency_id" label={t('list.currency')}>
+          <CurrencySelect style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="status" label={t('list.status')}>
+          <Select
+            allowClear
+            placeholder={t('list.allStatus')}
+            style={{ width: 120 }}
+            options={[
+              { value: 1, label: t('status.1') },
+              { value: 2, label: t('status.2') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="registered" label={t('list.registeredRange')}>
+          <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 250 }} />
+        </Form.Item>
+      </ListFilters>
+      <ListTable list={list} query={query} rowKey="id" columns={columns} title={t('list.title')} emptyText={t('list.empty')} />
+      <PlayerDrawer playerId={open} onClose={() => setOpen(null)} />
+    </Flex>
+  );
+}
