@@ -5,6 +5,8 @@ import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
 import { ingestBets, ingestTransfers } from '../ingest/service.ts';
+import { adjustWallet } from '../wallet/service.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { addKey } from '../key/service.ts';
 import { loadConfig } from '../../config/index.ts';
 
@@ -588,26 +590,98 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
     // writing the day's ins, then its bets in time order, then its outs keeps every wallet's
     // ledger in time order.
     const byTime = <T extends { time?: string; bet_time?: string }>(a: T, b: T) => ((a.time ?? a.bet_time)! < (b.time ?? b.bet_time)! ? -1 : 1);
+    // Point controls set halfway, so the ingest keeps their progress from then on.
+    const controlDay = Math.floor(options.days / 2);
+    if (d === controlDay) await setDemoControls(database.db, players, dayStart);
+    if (d === Math.min(options.days - 1, controlDay + 7)) await cancelDemoControl(database.db, dayStart);
     await send('transfers', ins.sort(byTime));
     await send('bets', dayBets.sort(byTime));
     await send('transfers', outs.sort(byTime));
     if ((d + 1) % 10 === 0 || d === options.days - 1) log(`demo: day ${d + 1}/${options.days}, ${bets.toLocaleString('en')} bets so far`);
   }
 
-  // A few point-control entries on active players, one of them finished, one cancelled.
-  const active = await database.db.selectFrom('player').select('id').orderBy('last_bet_at', 'desc').limit(6).execute();
-  for (const [i, row] of active.entries()) {
-    const status = i === 4 ? 'completed' : i === 5 ? 'cancelled' : 'active';
-    await database.db
-      .insertInto('point_control')
-      .values({
-        player_id: toNumber(row.id), game_id: null, direction: i % 2 ? 'lose' : 'win', target_amount: 5_000_000n, intensity: 50 + 25 * (i % 4),
-        achieved_amount: status === 'completed' ? 5_000_000n : BigInt(rng.int(0, 400)) * 10_000n, status, created_by: null, created_by_account: 'admin',
-        cancelled_by: null, cancelled_by_account: status === 'cancelled' ? 'admin' : null, cancelled_at: status === 'cancelled' ? now : null, remark: '', created_at: now, updated_at: now,
-      })
-      .execute();
-  }
+  await demoAdjustments(database, players, rng, new Date(Math.max(end, Date.parse(now))).toISOString());
 
   const playerCount = toNumber((await database.db.selectFrom('player').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   return { agents: world.agents.length, games: world.games.length, players: playerCount, transfers, bets, ms: Date.now() - started };
+}
+
+/** The demo players' ids, by account (accounts are unique across the demo's agents). */
+async function demoPlayerIds(db: Kysely<DB>, accounts: string[]): Promise<Map<string, { id: number; currency_id: number }>> {
+  if (accounts.length === 0) return new Map();
+  const rows = await db.selectFrom('player').select(['id', 'account', 'currency_id']).where('account', 'in', accounts).execute();
+  return new Map(rows.map((r) => [r.account, { id: toNumber(r.id), currency_id: toNumber(r.currency_id) }]));
+}
+
+/**
+ * Point controls on the most active players, set at the start of the middle day of the period:
+ * the ingest then keeps their progress as the following days' bets arrive. Small "lose" targets
+ * complete within the period (players lose a little on average), larger ones stay active, and one
+ * is cancelled a week later (cancelDemoControl).
+ */
+async function setDemoControls(db: Kysely<DB>, players: readonly Player[], at: number) {
+  const busiest = [...players].sort((a, b) => b.activity - a.activity || (a.account < b.account ? -1 : 1)).slice(0, 40);
+  const ids = await demoPlayerIds(db, busiest.map((p) => p.account));
+  const chosen = busiest.filter((p) => ids.has(p.account)).slice(0, 8);
+  const when = new Date(at).toISOString();
+  for (const [i, p] of chosen.entries()) {
+    const lose = i % 2 === 0;
+    // Targets in stakes of the player's own size: a "lose" of 5 stakes completes within days (players
+    // lose a little on average), 100–400 stakes stay active with some progress.
+    const stake = (p.currency.unit * BigInt(Math.round(STAKE_STEPS[p.level]! * 10_000))) / 10_000n;
+    const target = roundTo(stake * (lose ? (i < 4 ? 5n : 400n) : i < 4 ? 300n : 100n), p.currency.round);
+    await db
+      .insertInto('point_control')
+      .values({
+        player_id: ids.get(p.account)!.id, game_id: null, direction: lose ? 'lose' : 'win', target_amount: target, intensity: 50 + 25 * (i % 4),
+        achieved_amount: 0n, status: 'active', created_by: null, created_by_account: 'admin', cancelled_by: null, cancelled_by_account: null,
+        cancelled_at: null, remark: lose ? 'risk control' : 'VIP retention', created_at: when, updated_at: when, finished_at: null,
+      })
+      .execute();
+  }
+}
+
+/** Cancels the newest active "win" control of the demo, as an operator would. */
+async function cancelDemoControl(db: Kysely<DB>, at: number) {
+  const row = await db.selectFrom('point_control').select('id').where('status', '=', 'active').where('direction', '=', 'win').orderBy('id', 'desc').executeTakeFirst();
+  if (!row) return;
+  const when = new Date(at).toISOString();
+  await db
+    .updateTable('point_control')
+    .set({ status: 'cancelled', cancelled_by: null, cancelled_by_account: 'admin', cancelled_at: when, finished_at: when, updated_at: when })
+    .where('id', '=', row.id)
+    .execute();
+}
+
+/**
+ * A few manual wallet adjustments by the demo administrator, through the wallet service like the
+ * console's player/wallet/adjust: credits (compensations, bonuses) and debits of part of a balance,
+ * each a ledger entry with its operator and remark.
+ */
+async function demoAdjustments(database: Database, players: readonly Player[], rng: Rng, now: string) {
+  const picked = players.filter((_, i) => i % 97 === 5).slice(0, 12);
+  const ids = await demoPlayerIds(database.db, picked.map((p) => p.account));
+  const admin = await database.db.selectFrom('operator_user').select(['id', 'account']).where('account', '=', 'admin').executeTakeFirst();
+  const operator = { id: admin ? toNumber(admin.id) : null, account: admin?.account ?? 'admin' };
+  const remarks = [
+    ['credit', 'Compensation for a disconnected round'],
+    ['credit', 'VIP birthday bonus'],
+    ['debit', 'Duplicate payout reversed'],
+    ['credit', 'Promotion reward'],
+  ] as const;
+  for (const [i, p] of picked.entries()) {
+    const id = ids.get(p.account);
+    if (!id) continue;
+    const [direction, remark] = remarks[i % remarks.length]!;
+    const amount = roundTo(p.currency.unit * BigInt(rng.int(5, 200)), p.currency.round);
+    // A debit larger than the balance is refused by the service and simply not made.
+    await writeTransaction(database, (db) =>
+      adjustWallet(
+        db,
+        database.dialect,
+        { player_id: id.id, owner: async () => toNumber((await db.selectFrom('player').select('agent_id').where('id', '=', id.id).executeTakeFirstOrThrow()).agent_id), currency_id: id.currency_id, direction, amount, remark, request_id: `demo-adjust-${String(i + 1).padStart(4, '0')}`, operator },
+        now,
+      ),
+    );
+  }
 }
