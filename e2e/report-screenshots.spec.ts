@@ -74,6 +74,15 @@ for (const c of CASES.filter((x) => x.name.includes(only))) {
       await page.waitForTimeout(900);
       await page.mouse.move(0, 0);
       await page.screenshot({ path: path.join(dir, `${name}-${c.name}.png`), fullPage: true });
+      if (c.width < 500 && name === 'agent-daily') {
+        // The filters fold into a drawer on a phone.
+        await page.getByTestId('report-agent-daily').getByTestId('filters-open').click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: path.join(dir, `${name}-${c.name}-filters.png`) });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${name} scrolls sideways at ${c.width}px`).toBeLessThanOrEqual(0);
     }

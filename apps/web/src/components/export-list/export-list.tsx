@@ -67,7 +67,7 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
   const reportOptions = useMemo(() => Object.values(report.REPORT_SCREENS).map((d) => ({ value: d.name, label: d.title[language] })), [language]);
 
   const columns: ListColumn<ExportItem>[] = [
-    { title: t('field.id'), dataIndex: 'id', width: 72, defaultHidden: embedded },
+    { title: t('field.id'), dataIndex: 'id', width: 72, defaultHidden: embedded, responsive: ['md'] },
     {
       title: t('field.report'),
       dataIndex: 'report',
@@ -114,7 +114,7 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
 
   return (
     <Flex vertical gap={16} data-testid="export-list">
-      <ListFilters list={list} name={embedded ? 'my-export-filters' : 'export-filters'}>
+      <ListFilters list={list} name={embedded ? 'my-export-filters' : 'export-filters'} phoneDrawer activeCount={Object.values(list.filters).filter(Boolean).length}>
         <Form.Item name="report" label={t('field.report')}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('allReports')} options={reportOptions} style={{ width: 200 }} popupMatchSelectWidth={false} />
         </Form.Item>

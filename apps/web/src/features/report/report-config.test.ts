@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { report } from '@console/contract';
 import {
+  busiestCurrency,
   chartSource,
+  currentPeriod,
   defaultRange,
   drillHref,
   drillTargets,
@@ -86,7 +88,7 @@ describe('dates', () => {
     expect(presetRange('lastMonth', '2026-03-16')).toEqual(['2026-02-01', '2026-02-28']);
     expect(presetRange('lastMonth', '2024-03-16')).toEqual(['2024-02-01', '2024-02-29']);
     expect(presetRange('lastMonth', '2026-01-05')).toEqual(['2025-12-01', '2025-12-31']);
-    expect(defaultRange(R.agentHourly, '2026-03-16')).toEqual(['2026-03-16', '2026-03-16']);
+    expect(defaultRange(R.agentHourly, '2026-03-16')).toEqual(['2026-03-15', '2026-03-16']);
     expect(defaultRange(R.agentDaily, '2026-03-16')).toEqual(['2026-03-10', '2026-03-16']);
     expect(defaultRange(R.currencyMonthly, '2026-03-16')).toEqual(['2026-01-01', '2026-03-16']);
   });
@@ -104,6 +106,11 @@ describe('dates', () => {
     const hours = periodsOf('hour', '2026-03-01', '2026-03-01');
     expect(hours).toHaveLength(24);
     expect(hours[23]).toBe('2026-03-01 23:00');
+    // Nothing after the current period: it has no bets yet.
+    expect(periodsOf('hour', '2026-03-01', '2026-03-01', '2026-03-01 02:00')).toEqual(['2026-03-01 00:00', '2026-03-01 01:00', '2026-03-01 02:00']);
+    expect(currentPeriod('hour', 2, Date.UTC(2026, 2, 1, 17, 45))).toBe('2026-03-02 02:00');
+    expect(currentPeriod('month', 1, Date.UTC(2026, 2, 31, 16, 0))).toBe('2026-04');
+    expect(currentPeriod('date', 5, Date.UTC(2026, 2, 31, 13, 59))).toBe('2026-03-31');
   });
 });
 
@@ -164,5 +171,8 @@ describe('trend chart', () => {
       { period: '2026-03-03', bet_amount: '0.0000', platform_win_loss: '0.0000' },
     ]);
     expect(trend.get('USD')?.[2]?.bet_amount).toBe('900719925474100.1235');
+    // The chart opens on the currency with bets in the most periods.
+    expect(busiestCurrency(trend)).toBe('CNY');
+    expect(busiestCurrency(new Map())).toBeUndefined();
   });
 });

@@ -92,11 +92,12 @@ export function presetRange(preset: Preset, today: string): [string, string] {
 }
 
 /**
- * The dates a report opens with: today for the hourly report (24 rows per agent), the current and
+ * The dates a report opens with: yesterday and today for the hourly report (a full day even in
+ * the small hours; 24 rows per agent and day), the current and
  * the two months before for the monthly ones, the last 7 days otherwise.
  */
 export function defaultRange(d: ReportDef, today: string): [string, string] {
-  if (d.period === 'hour') return [today, today];
+  if (d.period === 'hour') return [addDays(today, -1), today];
   if (d.period === 'month') {
     const twoBack = monthStart(addDays(monthStart(addDays(monthStart(today), -1)), -1));
     return [twoBack, today];
@@ -266,8 +267,36 @@ export function chartSource(d: ReportDef, can: (code: string) => boolean): Repor
   return d;
 }
 
-/** Every period of a range, oldest first: its days, months or hours ("YYYY-MM-DD HH:00"). */
-export function periodsOf(period: 'date' | 'hour' | 'month', start: string, end: string): string[] {
+/**
+ * Every period of a range, oldest first: its days, months or hours ("YYYY-MM-DD HH:00"), none
+ * after `now` (the current local period, in the same form), which has no bets yet.
+ */
+export function periodsOf(period: 'date' | 'hour' | 'month', start: string, end: string, now?: string): string[] {
+  const all = everyPeriod(period, start, end);
+  return now === undefined ? all : all.filter((p) => p <= now);
+}
+
+/** The current period in a report timezone: "YYYY-MM-DD", "YYYY-MM-DD HH:00" or "YYYY-MM". */
+export function currentPeriod(period: 'date' | 'hour' | 'month', timeZoneId: number, at: number = Date.now()): string {
+  const local = new Date(at + timezoneOffsetMinutes(timeZoneId) * 60_000).toISOString();
+  return period === 'month' ? local.slice(0, 7) : period === 'date' ? local.slice(0, 10) : `${local.slice(0, 10)} ${local.slice(11, 13)}:00`;
+}
+
+/**
+ * The currency a chart opens on when the rows span several: the one with bets in the most
+ * periods (amounts of different currencies are not comparable), the first by code on a tie.
+ */
+export function busiestCurrency(trend: ReadonlyMap<string, readonly TrendPoint[]>): string | undefined {
+  let best: string | undefined;
+  let most = -1;
+  for (const [code, points] of trend) {
+    const active = points.filter((p) => p.bet_amount !== '0.0000').length;
+    if (active > most) [best, most] = [code, active];
+  }
+  return best;
+}
+
+function everyPeriod(period: 'date' | 'hour' | 'month', start: string, end: string): string[] {
   const out: string[] = [];
   if (period === 'month') {
     for (let m = monthStart(start); m <= end; m = addDays(monthEnd(m), 1)) out.push(m.slice(0, 7));

@@ -6,7 +6,7 @@ import { Chart, useAxisStyle } from '../../components/chart';
 import { useCurrencyDecimals } from '../../components/money';
 import { formatAmount } from '../../lib/format';
 import { useTrendRows } from './api';
-import { periodField, periodsOf, trendByCurrency, type TrendPoint } from './report-config';
+import { busiestCurrency, currentPeriod, periodField, periodsOf, trendByCurrency, type TrendPoint } from './report-config';
 
 /** Chart geometry only: the plotted height of an amount. The tooltip shows the exact figures. */
 const plot = (money: string) => Number(money);
@@ -15,19 +15,28 @@ const plot = (money: string) => Number(money);
  * Bet amount (bars) and platform win/loss (line) per period over the report's dates, under the
  * report's filters; one currency at a time when the rows span several.
  */
-export default function ReportTrend({ def, source, filters }: { def: report.ReportDef; source: report.ReportDef; filters: Record<string, unknown> & { start_date: string; end_date: string } }) {
+export default function ReportTrend({
+  def,
+  source,
+  filters,
+}: {
+  def: report.ReportDef;
+  source: report.ReportDef;
+  filters: Record<string, unknown> & { start_date: string; end_date: string; time_zone_id: number };
+}) {
   const { t } = useTranslation('report');
   const axis = useAxisStyle();
   const decimalsOf = useCurrencyDecimals();
   const { data, isPending, isError, refetch } = useTrendRows(source, filters, true);
   const field = periodField(def)!;
   const byCurrency = useMemo(
-    (): Map<string, TrendPoint[]> => (data ? trendByCurrency(data.rows, field, periodsOf(field, filters.start_date, filters.end_date)) : new Map()),
-    [data, field, filters.start_date, filters.end_date],
+    (): Map<string, TrendPoint[]> =>
+      data ? trendByCurrency(data.rows, field, periodsOf(field, filters.start_date, filters.end_date, currentPeriod(field, filters.time_zone_id))) : new Map(),
+    [data, field, filters.start_date, filters.end_date, filters.time_zone_id],
   );
   const codes = [...byCurrency.keys()];
   const [picked, setPicked] = useState<string>();
-  const code = picked && byCurrency.has(picked) ? picked : codes[0];
+  const code = picked && byCurrency.has(picked) ? picked : busiestCurrency(byCurrency);
   const points = code ? byCurrency.get(code)! : [];
   const decimals = decimalsOf(code);
 
