@@ -84,11 +84,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   const calls: CallDef[] = [];
+  const otherPaths: Record<string, unknown> = {};
   for (const mod of modules) {
     calls.push(...mod.calls);
+    Object.assign(otherPaths, mod.openApiPaths);
     await mod.register(app);
   }
-  await registerOpenApi(app, calls);
+  await registerOpenApi(app, calls, otherPaths);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -16,6 +16,8 @@ export interface ServerModule {
   name: string;
   calls: readonly CallDef[];
   register(app: FastifyInstance): Promise<void> | void;
+  /** OpenAPI path items of routes outside /v1/operator/ (what game servers call), by path. */
+  openApiPaths?: Record<string, unknown>;
 }
 
 export interface CallContext {

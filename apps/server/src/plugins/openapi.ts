@@ -7,7 +7,7 @@ import { API_PREFIX, type CallDef } from '@console/contract';
 /** Where Swagger UI shows the API document. */
 export const DOCS_PREFIX = '/docs';
 
-function jsonSchema(schema: z.ZodType): unknown {
+export function jsonSchema(schema: z.ZodType): unknown {
   try {
     return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
   } catch {
@@ -16,8 +16,8 @@ function jsonSchema(schema: z.ZodType): unknown {
 }
 
 /** The OpenAPI document is generated from the contract, so it cannot drift from what the server checks. */
-export function buildOpenApiDocument(calls: readonly CallDef[]) {
-  const paths: Record<string, unknown> = {};
+export function buildOpenApiDocument(calls: readonly CallDef[], otherPaths: Record<string, unknown> = {}) {
+  const paths: Record<string, unknown> = { ...otherPaths };
   for (const call of calls) {
     const access = call.access === 'public' ? 'public' : call.access === 'session' ? 'any logged-in user' : `permission ${call.access.permission}`;
     paths[API_PREFIX + call.path] = {
@@ -70,7 +70,7 @@ export function xsrfRequestInterceptor(request: Record<string, unknown>) {
   return request;
 }
 
-export async function registerOpenApi(app: FastifyInstance, calls: readonly CallDef[]) {
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(calls) as never } });
+export async function registerOpenApi(app: FastifyInstance, calls: readonly CallDef[], otherPaths: Record<string, unknown> = {}) {
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument(calls, otherPaths) as never } });
   await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { requestInterceptor: xsrfRequestInterceptor } });
 }

@@ -9,6 +9,7 @@ import { AggregateOverflow } from '../aggregate/repository.ts';
 import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
 import { disabledCurrencyIds } from '../currency/repository.ts';
 import { applyControlProgress } from '../point-control/service.ts';
+import { addPoolContributions } from '../game/repository.ts';
 import { advanceLastBetAt, disabledPlayerIds, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
 import { playerCache, rememberPlayers } from '../player/service.ts';
 import { LedgerBook } from '../wallet/service.ts';
@@ -248,8 +249,8 @@ async function resolveRecords<R extends BatchRecord, Own extends object, F>(
  * Milliseconds spent per stage of storing bets, summed since the process started: the ingest
  * benchmark prints them to show where a batch's time goes (our writes versus the aggregates).
  */
-export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates' | 'controls', number> = {
-  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0, controls: 0,
+export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates' | 'controls' | 'pools', number> = {
+  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0, controls: 0, pools: 0,
 };
 function stageClock() {
   let last = performance.now();
@@ -396,6 +397,9 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   // Point controls (DESIGN §8): the batch's bets, in batch order, move their players' active controls.
   await applyControlProgress(db, dialect, settled, now);
   lap('controls');
+  // Prize pools (DESIGN §8): each stored bet's jackpot_contribution grows its agent and game's enabled pool.
+  await addPoolContributions(db, dialect, settled, now);
+  lap('pools');
   return { result: { accepted: ids.size, duplicates }, players };
 }
 

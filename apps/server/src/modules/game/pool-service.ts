@@ -1,0 +1,113 @@
+import { ErrorCode, formatMoney, parseMoney, type CallParsed, type game } from '@console/contract';
+import { apiError } from '../../lib/api-error.ts';
+import { changedFields } from '../../lib/changes.ts';
+import { nowIso } from '../../lib/time.ts';
+import type { CallContext } from '../../plugins/calls.ts';
+import { agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
+
+/**
+ * Prize pools (DESIGN §8): one per agent and game. The ingest adds each stored bet's
+ * jackpot_contribution to its enabled pool (repository.ts addPoolContributions); a clean puts it
+ * back to its seed and is recorded with both amounts.
+ */
+
+export function poolItem(r: PoolRow): game.PrizePoolItem {
+  return {
+    id: r.id,
+    agent_id: r.agent_id,
+    agent_code: r.agent_code,
+    agent_name: r.agent_name,
+    game_id: r.game_id,
+    game_code: r.game_code,
+    name_zh: r.name_zh,
+    name_en: r.name_en,
+    currency_code: r.currency_code,
+    pool_amount: formatMoney(r.pool_amount),
+    seed_amount: formatMoney(r.seed_amount),
+    contribution_rate: r.contribution_rate,
+    trigger_threshold: formatMoney(r.trigger_threshold),
+    cap_amount: formatMoney(r.cap_amount),
+    status: r.status === 2 ? 2 : 1,
+    updated_at: r.updated_at,
+  };
+}
+
+export async function poolList(input: CallParsed<typeof game.gamePrizePoolList>, ctx: CallContext) {
+  const { total, rows } = await listPools(ctx.db, { agentId: input.agent_id || undefined, gameId: input.game_id || undefined }, input.page, input.page_size);
+  return { total, list: rows.map(poolItem) };
+}
+
+const poolView = (v: PoolValues & { pool_amount: bigint }) => ({
+  pool_amount: formatMoney(v.pool_amount),
+  seed_amount: formatMoney(v.seed_amount),
+  contribution_rate: v.contribution_rate,
+  trigger_threshold: formatMoney(v.trigger_threshold),
+  cap_amount: formatMoney(v.cap_amount),
+  status: v.status,
+});
+
+export async function poolEdit(input: CallParsed<typeof game.gamePrizePoolEdit>, ctx: CallContext): Promise<{ id: number }> {
+  const [agent] = await agentNodes(ctx.db, [input.agent_id]);
+  if (!agent) throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理不存在', 'agent_id: no such agent');
+  const [g] = await dealerRows(ctx.db, { gameIds: [input.game_id] });
+  if (!g) throw apiError(ErrorCode.InvalidParameter, 'game_id：游戏不存在', 'game_id: no such game');
+  const v: PoolValues = {
+    seed_amount: parseMoney(input.seed_amount),
+    contribution_rate: input.contribution_rate,
+    trigger_threshold: parseMoney(input.trigger_threshold),
+    cap_amount: parseMoney(input.cap_amount),
+    status: input.status,
+  };
+  if (v.cap_amount > 0n && v.seed_amount > v.cap_amount) {
+    throw apiError(ErrorCode.InvalidParameter, 'seed_amount：初始金额不能大于封顶金额', 'seed_amount: the seed must not exceed the cap');
+  }
+  if (v.cap_amount > 0n && v.trigger_threshold > v.cap_amount) {
+    throw apiError(ErrorCode.InvalidParameter, 'trigger_threshold：触发门槛不能大于封顶金额', 'trigger_threshold: the trigger threshold must not exceed the cap');
+  }
+  const now = nowIso();
+  const target = `agent:${agent.id} ${agent.code} game:${g.game_id} ${g.game_code}`;
+  const existing = await findPool(ctx.db, { agentId: agent.id, gameId: g.game_id });
+  if (!existing) {
+    const id = await insertPool(ctx.db, agent.id, g.game_id, v, now);
+    ctx.audit(`prize_pool:${id} ${target}`, { before: null, after: poolView({ ...v, pool_amount: v.seed_amount }) });
+    return { id };
+  }
+  await lockPool(ctx.db, ctx.dialect, existing.id);
+  const current = (await findPool(ctx.db, { id: existing.id }))!;
+  // A lower cap takes the pool down to it: a pool is never above its cap.
+  const pool = v.cap_amount > 0n && current.pool_amount > v.cap_amount ? v.cap_amount : current.pool_amount;
+  const changes = changedFields(poolView(current), poolView({ ...v, pool_amount: pool }));
+  if (Object.keys(changes).length > 0) await updatePool(ctx.db, current.id, { ...v, pool_amount: pool }, now);
+  ctx.audit(`prize_pool:${current.id} ${target}`, { changes });
+  return { id: current.id };
+}
+
+export async function poolClean(input: CallParsed<typeof game.gamePrizePoolClean>, ctx: CallContext) {
+  await lockPool(ctx.db, ctx.dialect, input.id);
+  const p = await findPool(ctx.db, { id: input.id });
+  if (!p) throw apiError(ErrorCode.NotFound, '奖池不存在', 'No such prize pool');
+  const now = nowIso();
+  await updatePool(ctx.db, p.id, { pool_amount: p.seed_amount }, now);
+  await insertClean(
+    ctx.db,
+    { prize_pool_id: p.id, before_amount: p.pool_amount, after_amount: p.seed_amount, operator_id: ctx.user?.id ?? null, operator_account: ctx.user?.account ?? '', remark: input.remark },
+    now,
+  );
+  const before_amount = formatMoney(p.pool_amount);
+  const after_amount = formatMoney(p.seed_amount);
+  ctx.audit(`prize_pool:${p.id} agent:${p.agent_id} ${p.agent_code} game:${p.game_id} ${p.game_code}`, {
+    changes: { pool_amount: { before: before_amount, after: after_amount } },
+    remark: input.remark,
+  });
+  return { before_amount, after_amount };
+}
+
+export async function cleanList(input: CallParsed<typeof game.gamePrizePoolCleanList>, ctx: CallContext) {
+  const { total, rows } = await listCleans(
+    ctx.db,
+    { poolId: input.prize_pool_id || undefined, agentId: input.agent_id || undefined, gameId: input.game_id || undefined },
+    input.page,
+    input.page_size,
+  );
+  return { total, list: rows.map((r) => ({ ...r, before_amount: formatMoney(r.before_amount), after_amount: formatMoney(r.after_amount) })) };
+}
