@@ -118,6 +118,11 @@ async function measure(browser, base, login) {
   );
   const ms = (await shown.jsonValue()) - t0;
   const rows = await page.locator('.report-screen .ant-table-tbody .ant-table-row').count();
+  if (process.env.TRACE) {
+    // What the navigation waited for: every file and call it fetched, from the navigation on.
+    const entries = await page.evaluate((from) => performance.getEntriesByType('resource').filter((e) => e.startTime >= from).map((e) => [e.name.replace(/^https?:\/\/[^/]+/, ''), Math.round(e.startTime - from), Math.round(e.duration)]), t0);
+    for (const [name, at, took] of entries) console.log(`    +${String(at).padStart(4)} ms ${String(took).padStart(4)} ms  ${name}`);
+  }
   await context.close();
   return { ms, rows };
 }

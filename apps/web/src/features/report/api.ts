@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { report } from '@console/contract';
 import { request } from '../../lib/api';
 import { periodField, type Row } from './report-config';
@@ -13,12 +14,21 @@ export interface ReportPage {
 export type ReportParams = Record<string, unknown> & { page: number; page_size: number };
 
 export function useReportPage(def: report.ReportDef, params: ReportParams) {
+  const qc = useQueryClient();
+  const queryKey = ['report', def.key, params];
+  const queryFn = ({ signal }: { signal: AbortSignal }) => request<ReportPage>(def.path, params, { signal });
+  const staleTime = 30_000;
+  const hash = JSON.stringify(queryKey);
+  // Asked for while the screen renders rather than after its first commit (when a query's
+  // observer starts): on a screen's first visit the call then runs beside the rendering of its
+  // filters and table, and the rows arrive sooner. The query below picks up the same request.
+  useMemo(() => void qc.prefetchQuery({ queryKey, queryFn, staleTime }), [qc, hash]);
   return useQuery({
-    queryKey: ['report', def.key, params],
-    queryFn: ({ signal }) => request<ReportPage>(def.path, params, { signal }),
+    queryKey,
+    queryFn,
     // The current page stays on screen while the next one loads.
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    staleTime,
   });
 }
 
