@@ -35,6 +35,10 @@ export const screens: Record<string, ScreenLoader> = {
   'player-manage-list': () => import('../features/player/player-list-screen'),
   'player-manage-wallet': () => import('../features/player/wallet-screen'),
   'player-manage-control': () => import('../features/player/control-screen'),
+  'game-manage-dealer': () => import('../features/game/dealer-screen'),
+  'game-manage-agent': () => import('../features/game/agent-config-screen'),
+  'game-manage-protect': () => import('../features/game/protect-screen'),
+  'game-manage-prize-pool': () => import('../features/game/prize-pool-screen'),
 };
 
 export const availableScreens = (): ReadonlySet<string> => new Set(Object.keys(screens));
