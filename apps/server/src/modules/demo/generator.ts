@@ -317,6 +317,32 @@ async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): Promise<
         .execute();
     }
   }
+  // A few games switched off under one agent (so for its whole sub-tree, with the reason shown),
+  // and pools on the slots of three second-level agents too. No draws from the random stream, so
+  // the seeded play stays as it was.
+  const demoAgent = (code: string) => agents.find((a) => a.code === code)!;
+  for (const g of gameIds.filter((x) => ['jdb_bird_party', 'ky_texas', 'ag_roulette'].includes(x.code))) {
+    await db
+      .insertInto('agent_game_config')
+      .values({
+        agent_id: demoAgent('CN01-SH').id, game_id: g.id, enabled: 0, rtp_target: null, tax_rate: null, min_bet: null, max_bet: null, room_tiers: null,
+        guarantee_rtp: 0, new_player_protect_rounds: 0, max_win_multiplier: 0, created_at: now, updated_at: now,
+      })
+      .execute();
+  }
+  for (const [n, code] of ['CN01-SH', 'SEA01-TH', 'GL01-CR'].entries()) {
+    const a = demoAgent(code);
+    const unit = CURRENCIES.find((c) => c.code === a.currency)!.unit;
+    for (const [i, g] of gameIds.filter((x) => x.type === 'slot').entries()) {
+      await db
+        .insertInto('prize_pool')
+        .values({
+          agent_id: a.id, game_id: g.id, pool_amount: unit * 5_000n, seed_amount: unit * 5_000n, contribution_rate: 50 + 25 * ((i + n) % 3),
+          trigger_threshold: unit * 20_000n, cap_amount: i % 4 === 3 ? 0n : unit * 100_000n, status: i === 5 ? 2 : 1, created_at: now, updated_at: now,
+        })
+        .execute();
+    }
+  }
   const domains: Array<[string, string, number | null]> = [
     ['api.demo-games.example', 'api', null],
     ['play.demo-games.example', 'game', null],
