@@ -60,7 +60,7 @@ test.describe('players', () => {
     await open(page, '/player/manage/wallet');
     await page.getByPlaceholder('账号开头…').fill(f.account);
     await page.getByRole('button', { name: /查\s*询/ }).click();
-    const row = page.getByRole('row').filter({ hasText: f.account });
+    const row = page.getByRole('row').filter({ hasText: f.account }).filter({ has: page.getByRole('button', { name: /加款/ }) });
     await expect(row).toContainText('100.00');
     await row.getByRole('button', { name: /加款/ }).click();
     const dialog = page.getByTestId('adjust-dialog');
@@ -147,14 +147,15 @@ test.describe('players', () => {
     }));
     const res = await request.post('/v1/ingest/bets', { data: { bets }, headers: { authorization: f.ingestAuth } });
     expect((await res.json()).error_code).toBe('0');
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByRole('button', { name: '刷新' }).click();
     await expect(row).toContainText('30.00 / 50.00');
     await expect(row.locator('.ant-progress')).toContainText('60%');
 
     // A third one reaches the target: the control completes.
     const third = { ...bets[0]!, bet_id: `${f.account}-b3`, round_id: `${f.account}-r3`, bet_amount: '25', valid_bet_amount: '25' };
-    await request.post('/v1/ingest/bets', { data: { bets: [third] }, headers: { authorization: f.ingestAuth } });
-    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const answer = await request.post('/v1/ingest/bets', { data: { bets: [third] }, headers: { authorization: f.ingestAuth } });
+    expect(await answer.json()).toMatchObject({ error_code: '0', data: { accepted: 1 } });
+    await page.getByRole('button', { name: '刷新' }).click();
     await expect(row).toContainText('已完成');
     await expect(row).toContainText('55.00 / 50.00');
   });

@@ -32,8 +32,14 @@ export function useAdjustments(params: CallRequest<typeof player.playerWalletAdj
   return useQuery({ queryKey: keys.adjustments(params), queryFn: ({ signal }) => call(player.playerWalletAdjustments, params, { signal }), placeholderData: keepPreviousData });
 }
 
+/** While a control on screen is active its progress moves with the ingest, so the page refreshes itself now and then. */
 export function useControlList(params: CallRequest<typeof player.playerControlList>) {
-  return useQuery({ queryKey: keys.controls(params), queryFn: ({ signal }) => call(player.playerControlList, params, { signal }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: keys.controls(params),
+    queryFn: ({ signal }) => call(player.playerControlList, params, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some((c) => c.status === 'active') ? 15_000 : false),
+  });
 }
 
 export function usePlayerFind(account: string) {

@@ -38,11 +38,14 @@ export default function WalletScreen() {
       render: (v: string, row) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{v}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.agent_code}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.agent_code}
+            {screens.sm ? '' : ` · ${row.currency_code}`}
+          </Typography.Text>
         </Flex>
       ),
     },
-    { title: t('wallet.currency'), dataIndex: 'currency_code' },
+    { title: t('wallet.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
     { title: t('wallet.balance'), dataIndex: 'balance', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} /> },
     { title: t('wallet.updated'), dataIndex: 'updated_at', responsive: ['md'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
     {
@@ -64,9 +67,27 @@ export default function WalletScreen() {
   ];
 
   const adjustmentColumns: ListColumn<Adjustment>[] = [
-    { title: t('adjust.when'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
-    { title: t('adjust.who'), dataIndex: 'operator_account' },
-    { title: t('adjust.whom'), dataIndex: 'player_account', render: (v: string, row) => `${v} · ${row.agent_code}` },
+    { title: t('adjust.when'), dataIndex: 'created_at', responsive: ['sm'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('adjust.who'), dataIndex: 'operator_account', responsive: ['sm'] },
+    {
+      title: t('adjust.whom'),
+      dataIndex: 'player_account',
+      render: (v: string, row) => (
+        <Flex vertical gap={0}>
+          <span style={{ whiteSpace: 'nowrap' }}>{`${v} · ${row.agent_code}`}</span>
+          {!screens.sm && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {row.operator_account} · {formatTime(row.created_at)}
+            </Typography.Text>
+          )}
+          {!screens.md && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 180 }} ellipsis={{ tooltip: row.remark }}>
+              {row.remark}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     {
       title: t('adjust.howMuch'),
       dataIndex: 'amount',
@@ -80,7 +101,7 @@ export default function WalletScreen() {
         </Flex>
       ),
     },
-    { title: t('adjust.why'), dataIndex: 'remark', render: (v: string) => <Typography.Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> },
+    { title: t('adjust.why'), dataIndex: 'remark', responsive: ['md'], render: (v: string) => <Typography.Text style={{ maxWidth: 260 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> },
   ];
 
   return (
