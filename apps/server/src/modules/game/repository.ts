@@ -410,8 +410,9 @@ export async function listCleans(db: Kysely<DB>, f: CleanFilter, page: number, p
  * gives the same amount as adding them one by one: they are never negative, so capping the sum
  * once equals capping after each bet.
  *
- * SQLite: one prepared single-row UPDATE per agent and game of the batch, through the pool's
- * unique (agent_id, game_id) key; a pair with no enabled pool costs one index probe. PostgreSQL:
+ * SQLite: the keys of the enabled pools (a small table, read whole by one statement prepared once),
+ * then one prepared single-row UPDATE per agent and game of the batch that has one, through the
+ * pool's unique (agent_id, game_id) key. PostgreSQL:
  * the pools are locked in id order first (two batches in flight touch them in the same order and
  * cannot deadlock), then updated in one statement; the second batch adds to what the first left.
  */
@@ -446,11 +447,17 @@ export async function addPoolContributions(db: Kysely<DB>, dialect: Dialect, bet
       FROM ${values} WHERE prize_pool.agent_id = v.agent_id AND prize_pool.game_id = v.game_id AND prize_pool.status = 1`.execute(db);
     return;
   }
+  // Which agent and game pairs have an enabled pool: one statement whose text never changes (SQLite
+  // prepares it once) over a small table, so a batch updates only those, not every pair it holds.
+  const enabled = await db.selectFrom('prize_pool').select(['agent_id', 'game_id']).where('status', '=', 1).execute();
+  const pooled = new Set(enabled.map((p) => `${toNumber(p.agent_id)}:${toNumber(p.game_id)}`));
   const params: unknown[] = [];
   for (let i = 0; i < adds.length; i++) {
+    if (!pooled.has(`${agents[i]}:${games[i]}`)) continue;
     const add = adds[i]!;
     params.push(add, add, MONEY_UNITS_MAX, add, MONEY_UNITS_MAX, add, now, Number(agents[i]), Number(games[i]));
   }
+  if (params.length === 0) return;
   await db.executeQuery(
     CompiledQuery.raw(
       `${PER_ROW}UPDATE prize_pool SET pool_amount = CASE

@@ -94,7 +94,8 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
         edit.mutateAsync({
           agent_id: target!.agent_id,
           game_id: target!.game_id,
-          enabled: v.enabled ? null : 0,
+          // Switched back on where it was off here: 1, which the server refuses while a parent has it off.
+          enabled: v.enabled ? (own('enabled') ? 1 : null) : 0,
           rtp_target: v.o_rtp ? percentToBp(v.rtp ?? 0) : null,
           tax_rate: v.o_tax ? percentToBp(v.tax ?? 0) : null,
           min_bet: v.o_min ? money(v.min_bet) : null,

@@ -1,0 +1,143 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN, adminApi, type Api, signIn } from './support';
+
+/**
+ * Game configs end to end on the demo database: override a value for an agent and see it marked;
+ * disable a game for a parent and see it off, with its reason, for the child; create a pool, ingest
+ * bets with contributions through the API and watch the amount grow; clean it and see the history.
+ */
+
+interface Dicts {
+  agent: (code: string) => { id: number; code: string; currency_id: number };
+  game: (code: string) => { id: number; code: string };
+  currency: (id: number) => string;
+}
+
+async function dicts(admin: Api): Promise<Dicts> {
+  const agents = await admin.call<{ list: Array<{ id: number; code: string; currency_id: number }> }>('agent/quick', {});
+  const games = await admin.call<{ list: Array<{ id: number; code: string }> }>('game/list', {});
+  const currencies = await admin.call<{ list: Array<{ id: number; code: string }> }>('currency/list', { page: 1, page_size: 100 });
+  return {
+    agent: (code) => agents.list.find((a) => a.code === code)!,
+    game: (code) => games.list.find((g) => g.code === code)!,
+    currency: (id) => currencies.list.find((c) => c.id === id)!.code,
+  };
+}
+
+async function open(page: Page, path: string, rows = true) {
+  await page.goto(`/#${path}`);
+  await signIn(page, ADMIN.account, ADMIN.password);
+  if (rows) await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
+}
+
+const save = (page: Page) => page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+
+test.describe('game configs', () => {
+  test('override a value for an agent and see it marked; inherit it again', async ({ page, request }) => {
+    const d = await dicts(await adminApi(request));
+    const agent = d.agent('GL01-EU');
+    await open(page, `/game/manage/agent?agent_id=${agent.id}&keyword=pg_lucky_neko`);
+    const cell = page.getByTestId('cell-rtp-pg_lucky_neko');
+    await expect(cell).toHaveAttribute('data-source', 'dealer');
+    await expect(cell).toContainText('总台默认');
+
+    await page.getByTestId('agent-edit-pg_lucky_neko').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('checkbox', { name: '覆盖' }).first().check();
+    await dialog.locator('#agent-config-edit_rtp').fill('97.25');
+    await save(page);
+    await expect(dialog).toBeHidden();
+    await expect(cell).toHaveAttribute('data-source', 'self');
+    await expect(cell).toContainText('97.25%');
+    await expect(cell).toContainText('本级覆盖');
+    await page.getByTestId('agent-edit-pg_lucky_neko').click();
+    await dialog.getByRole('checkbox', { name: '覆盖' }).first().uncheck();
+    await save(page);
+    await expect(cell).toHaveAttribute('data-source', 'dealer');
+  });
+
+  test('disable a game for a parent: the child shows it off with the parent named', async ({ page, request }) => {
+    const d = await dicts(await adminApi(request));
+    const parent = d.agent('GL01-CR');
+    const child = d.agent('GL01-CR-01');
+    await open(page, `/game/manage/agent?agent_id=${parent.id}&keyword=pg_aztec`);
+    await page.getByTestId('agent-edit-pg_aztec').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('switch').click();
+    await save(page);
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('cell-enabled-pg_aztec')).toContainText('停用：本代理已禁用');
+
+    await page.goto(`/#/game/manage/agent?agent_id=${child.id}&keyword=pg_aztec`);
+    const childCell = page.getByTestId('cell-enabled-pg_aztec');
+    await expect(childCell).toContainText('停用');
+    await expect(childCell).toContainText('上级代理 GL01-CR 已禁用');
+    // Switched off here too, then on again: refused while the parent has it off, naming the parent.
+    await page.getByTestId('agent-edit-pg_aztec').click();
+    await expect(dialog.getByText('停用：上级代理 GL01-CR 已禁用')).toBeVisible();
+    await dialog.getByRole('switch').click();
+    await save(page);
+    await expect(dialog).toBeHidden();
+    await page.getByTestId('agent-edit-pg_aztec').click();
+    await dialog.getByRole('switch').click();
+    await save(page);
+    await expect(page.getByText(/上级代理 GL01-CR 禁用，不能在此启用/)).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+
+  test('create a pool, ingest bets with contributions and see it grow; clean it and see the history', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const d = await dicts(admin);
+    const agent = d.agent('GL01-EU');
+    const game = d.game('pg_fortune_ox');
+    await open(page, `/game/manage/agent/prize-pool?agent_id=${agent.id}&game_id=${game.id}`, false);
+    await expect(page.getByText('暂无奖池')).toBeVisible();
+    await page.getByRole('button', { name: '新建奖池' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#pool-edit_seed_amount').fill('100');
+    await save(page);
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('row').filter({ hasText: 'GL01-EU' }).first();
+    await expect(row).toContainText('100.0000');
+
+    const key = await admin.call<{ app_id: string; secret: string }>('key/add', { agent_id: 0, type: 'ingest', remark: 'e2e pools' });
+    const auth = { authorization: `Bearer ${key.app_id}:${key.secret}` };
+    const account = `e2eg${Date.now().toString(36)}`;
+    const currency = d.currency(agent.currency_id);
+    const now = Date.now();
+    await ingest(request, auth, 'transfers', [{ order_id: `${account}-in`, agent_code: agent.code, player_account: account, currency_code: currency, direction: 'in', amount: '1000', time: new Date(now - 60_000).toISOString() }]);
+    await ingest(
+      request,
+      auth,
+      'bets',
+      [0, 1].map((i) => ({
+        bet_id: `${account}-b${i}`, round_id: `${account}-r${i}`, agent_code: agent.code, player_account: account, game_code: game.code, currency_code: currency,
+        bet_amount: '10', valid_bet_amount: '10', payout_amount: '0', tax_amount: '0', bonus_amount: '0', jackpot_contribution: '2.5',
+        bet_time: new Date(now - 30_000).toISOString(), settle_time: new Date(now - 29_000).toISOString(), device: 'h5',
+      })),
+    );
+    await page.getByRole('button', { name: '刷新' }).first().click();
+    await expect(row).toContainText('105.0000');
+
+    await row.getByRole('button', { name: /清\s*理/ }).click();
+    await expect(dialog.getByTestId('clean-before')).toContainText('105.0000');
+    await expect(dialog.getByTestId('clean-after')).toContainText('100.0000');
+    await dialog.locator('#pool-clean_remark').fill('e2e payout');
+    await dialog.getByTestId('clean-typed').fill('99');
+    await dialog.getByRole('button', { name: /清\s*理/ }).click();
+    await expect(dialog.getByText('请准确输入 100.0000')).toBeVisible();
+    await dialog.getByTestId('clean-typed').fill('100');
+    await dialog.getByRole('button', { name: /清\s*理/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('100.0000');
+    const history = page.getByRole('row').filter({ hasText: 'e2e payout' });
+    await expect(history).toContainText('105.00');
+    await expect(history).toContainText('100.00');
+    await expect(history).toContainText('admin');
+  });
+});
+
+async function ingest(request: APIRequestContext, headers: Record<string, string>, kind: 'bets' | 'transfers', records: object[]) {
+  const res = await request.post(`/v1/ingest/${kind}`, { data: { [kind]: records }, headers });
+  expect((await res.json()).error_code).toBe('0');
+}
