@@ -33,6 +33,9 @@ describeOnDatabases('game configs: dealer defaults, agent inheritance and the en
     expect((await t().call<{ total: number }>('game/dealer/list', { platform_id: dims.platform.JL }, { token })).data.total).toBe(2);
     expect((await t().call<{ total: number }>('game/dealer/list', { type: 'card' }, { token })).data.total).toBe(1);
     expect((await t().call<{ total: number }>('game/dealer/list', { keyword: 'GAME 2' }, { token })).data.total).toBe(1);
+    // Typed wildcards match themselves (game codes hold underscores).
+    expect((await t().call<{ total: number }>('game/dealer/list', { keyword: '%' }, { token })).data.total).toBe(0);
+    expect((await t().call<{ total: number }>('game/dealer/list', { keyword: 'slot_' }, { token })).data.total).toBe(0);
 
     const ok = await t().call('game/dealer/edit', { game_id: dims.game.slot1, rtp_target: 9700, tax_rate: 100, min_bet: '1', max_bet: '500' }, { token });
     expect(ok.error_code, ok.error_msg).toBe('0');

@@ -87,8 +87,10 @@ export async function dealerRows(db: Kysely<DB>, f: GameFilter = {}): Promise<De
   if (f.platformId) q = q.where('g.platform_id', '=', f.platformId);
   if (f.type) q = q.where('g.type', '=', f.type);
   if (f.keyword) {
-    const like = `%${f.keyword.toLowerCase().replace(/[%_\\]/g, '')}%`;
-    q = q.where((eb) => eb.or([eb(eb.fn('lower', ['g.code']), 'like', like), eb(eb.fn('lower', ['g.name_zh']), 'like', like), eb(eb.fn('lower', ['g.name_en']), 'like', like)]));
+    // Game codes hold underscores: typed wildcards are escaped, not dropped.
+    const like = `%${f.keyword.toLowerCase().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const matches = (column: 'g.code' | 'g.name_zh' | 'g.name_en') => sql<boolean>`lower(${sql.ref(column)}) LIKE ${like} ESCAPE '\\'`;
+    q = q.where((eb) => eb.or([matches('g.code'), matches('g.name_zh'), matches('g.name_en')]));
   }
   const rows = await q.execute();
   return rows.map((r) => ({
