@@ -72,25 +72,27 @@ test.describe('report screens', () => {
     const data = await open(page, '/agent/report/daily', path);
     expect(data.total).toBeGreaterThan(20);
 
-    let sent = page.waitForRequest(isCall(path));
+    // Each answer is awaited before the next click: the table is under its loading mask meanwhile.
+    const answered = () => page.waitForResponse((res) => isCall(path)(res.request())).then((res) => bodyOf(res.request()));
+    let sent = answered();
     await page.getByRole('columnheader', { name: '投注额' }).click();
-    expect(bodyOf(await sent)).toMatchObject({ sort_field: 'bet_amount', sort_order: 'ascend', page: 1 });
-    sent = page.waitForRequest(isCall(path));
+    expect(await sent).toMatchObject({ sort_field: 'bet_amount', sort_order: 'ascend', page: 1 });
+    sent = answered();
     await page.getByRole('columnheader', { name: '投注额' }).click();
-    expect(bodyOf(await sent)).toMatchObject({ sort_field: 'bet_amount', sort_order: 'descend' });
+    expect(await sent).toMatchObject({ sort_field: 'bet_amount', sort_order: 'descend' });
 
-    sent = page.waitForRequest(isCall(path));
+    sent = answered();
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
-    expect(bodyOf(await sent)).toMatchObject({ page: 2, sort_field: 'bet_amount' });
+    expect(await sent).toMatchObject({ page: 2, sort_field: 'bet_amount' });
 
     // A currency and the dates: the call gets them, from the first page.
     await page.locator('#report-agent-daily_currency_id').click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^CNY/ }).click();
     await page.locator('#report-agent-daily_dates').click();
     await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets').getByText('最近 30 天').click();
-    sent = page.waitForRequest((req) => isCall(path)(req) && Number(bodyOf(req).currency_id) > 0);
+    const filtered = page.waitForRequest((req) => isCall(path)(req) && Number(bodyOf(req).currency_id) > 0);
     await page.getByTestId('report-agent-daily').getByRole('button', { name: /查\s*询/ }).click();
-    const body = bodyOf(await sent);
+    const body = bodyOf(await filtered);
     expect(body).toMatchObject({ currency_id: expect.any(Number), page: 1 });
     expect(body.currency_id).toBeGreaterThan(0);
     const days = (Date.parse(String(body.end_date)) - Date.parse(String(body.start_date))) / 86_400_000 + 1;
