@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support';
+import { prepareScreenshots, SCREENSHOT_CASES } from './support';
 
 /**
  * Screenshots of the player screens for review by eye: the player list and its detail drawer,
@@ -11,33 +11,6 @@ import { ADMIN, signIn } from './support';
  */
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots-player';
 mkdirSync(dir, { recursive: true });
-
-const CASES = [
-  { name: 'desktop-light-zh', width: 1440, theme: 'light', lang: 'zh-cn' },
-  { name: 'desktop-dark-en', width: 1440, theme: 'dark', lang: 'en' },
-  { name: 'desktop-light-en', width: 1440, theme: 'light', lang: 'en' },
-  { name: 'desktop-dark-zh', width: 1440, theme: 'dark', lang: 'zh-cn' },
-  { name: 'phone-light-zh', width: 390, theme: 'light', lang: 'zh-cn' },
-  { name: 'phone-dark-en', width: 390, theme: 'dark', lang: 'en' },
-  { name: 'phone-light-en', width: 390, theme: 'light', lang: 'en' },
-  { name: 'phone-dark-zh', width: 390, theme: 'dark', lang: 'zh-cn' },
-] as const;
-
-async function prepare(page: Page, theme: string, lang: string) {
-  await page.goto('/#/login');
-  await signIn(page, ADMIN.account, ADMIN.password);
-  await page.addInitScript(
-    ([t, l]) => {
-      const merge = (key: string, values: Record<string, unknown>) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-        localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, ...values } }));
-      };
-      merge('settings', { theme: t });
-      merge('app', { language: l });
-    },
-    [theme, lang] as const,
-  );
-}
 
 async function shot(page: Page, name: string, full = true) {
   await page.waitForTimeout(600);
@@ -55,11 +28,11 @@ async function openScreen(page: Page, route: string) {
 }
 
 const only = process.env.SHOTS_ONLY ?? '';
-for (const c of CASES.filter((x) => x.name.includes(only))) {
+for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
   test(`player screens: ${c.name}`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: c.width, height: c.width < 500 ? 844 : 900 });
-    await prepare(page, c.theme, c.lang);
+    await prepareScreenshots(page, c.theme, c.lang);
 
     await openScreen(page, '/player/manage/list?sort_field=last_bet_at&sort_order=descend');
     await shot(page, `list-${c.name}`);

@@ -171,3 +171,32 @@ export async function dropSession(page: Page) {
   await page.goto('/#/login');
   await expect(page.getByPlaceholder('用户名')).toBeVisible();
 }
+
+/** The looks every screenshot spec takes: light and dark, Chinese and English, desktop (1440 px) and phone (390 px). */
+export const SCREENSHOT_CASES = [
+  { name: 'desktop-light-zh', width: 1440, theme: 'light', lang: 'zh-cn' },
+  { name: 'desktop-dark-en', width: 1440, theme: 'dark', lang: 'en' },
+  { name: 'desktop-light-en', width: 1440, theme: 'light', lang: 'en' },
+  { name: 'desktop-dark-zh', width: 1440, theme: 'dark', lang: 'zh-cn' },
+  { name: 'phone-light-zh', width: 390, theme: 'light', lang: 'zh-cn' },
+  { name: 'phone-dark-en', width: 390, theme: 'dark', lang: 'en' },
+  { name: 'phone-light-en', width: 390, theme: 'light', lang: 'en' },
+  { name: 'phone-dark-zh', width: 390, theme: 'dark', lang: 'zh-cn' },
+] as const;
+
+/** Signs in as the administrator, then makes every later load use `theme` and `lang`, whatever the console writes back meanwhile. */
+export async function prepareScreenshots(page: Page, theme: string, lang: string) {
+  await page.goto('/#/login');
+  await signIn(page, ADMIN.account, ADMIN.password);
+  await page.addInitScript(
+    ([t, l]) => {
+      const merge = (key: string, values: Record<string, unknown>) => {
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
+        localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, ...values } }));
+      };
+      merge('settings', { theme: t });
+      merge('app', { language: l });
+    },
+    [theme, lang] as const,
+  );
+}

@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { moneySchema } from '../common/money.ts';
 import { listOf, pagingSchema, sortSchema } from '../common/paging.ts';
 import { safeText } from '../common/safe-text.ts';
-import { LEDGER_TYPES } from './bill.ts';
+import { billItemSchema } from './bill.ts';
 
 /* ---- Players (DESIGN §8 "Players": 801 list and status, 802 wallets, 803 point control) ---- */
 
@@ -75,18 +75,10 @@ export const walletItemSchema = z.object({
 });
 export type WalletItem = z.infer<typeof walletItemSchema>;
 
-export const ledgerLineSchema = z.object({
-  id: z.number().int(),
-  currency_code: z.string(),
-  type: z.enum(LEDGER_TYPES),
-  amount: moneySchema,
-  balance_before: moneySchema,
-  balance_after: moneySchema,
-  order_id: z.string(),
-  operator_account: z.string().nullable(),
-  remark: z.string(),
-  time: z.string(),
-});
+/** A ledger entry as the player's detail shows it: the bill list's fields, with the operator's account. */
+export const ledgerLineSchema = billItemSchema
+  .pick({ id: true, currency_code: true, type: true, amount: true, balance_before: true, balance_after: true, order_id: true, remark: true, time: true })
+  .extend({ operator_account: z.string().nullable() });
 export type LedgerLine = z.infer<typeof ledgerLineSchema>;
 
 export const betLineSchema = z.object({

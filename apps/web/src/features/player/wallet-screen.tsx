@@ -96,7 +96,13 @@ export default function WalletScreen() {
         <Flex vertical gap={0} align="flex-end">
           <Money value={row.direction === 'debit' ? `-${v}` : v} signed />
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {row.currency_code} <Money value={row.balance_before} /> → <Money value={row.balance_after} />
+            {row.currency_code}
+            {screens.sm && (
+              <>
+                {' '}
+                <Money value={row.balance_before} /> → <Money value={row.balance_after} />
+              </>
+            )}
           </Typography.Text>
         </Flex>
       ),
