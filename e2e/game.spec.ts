@@ -78,6 +78,7 @@ test.describe('game configs', () => {
     await dialog.getByRole('switch').click();
     await save(page);
     await expect(dialog).toBeHidden();
+    await expect(childCell).toContainText('本级也已关闭');
     await page.getByTestId('agent-edit-pg_aztec').click();
     await dialog.getByRole('switch').click();
     await save(page);

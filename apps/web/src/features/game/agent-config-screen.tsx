@@ -167,6 +167,12 @@ export default function AgentConfigScreen() {
   const agent = agents.find((a) => a.id === agentId);
   const query = useAgentConfigList(agentId ? ({ ...list.params, agent_id: agentId } as Parameters<typeof useAgentConfigList>[0]) : null);
   const [target, setTarget] = useState<Row | null>(null);
+  // A new form for each opening: a kept form would show the previous game's values.
+  const [opens, setOpens] = useState(0);
+  const edit = (r: Row) => {
+    setOpens((n) => n + 1);
+    setTarget(r);
+  };
   const to = (path: string, row: Row) => navigate(`/game/manage/agent/${path}?agent_id=${row.agent_id}&game_id=${row.game_id}`);
 
   const columns: ListColumn<Row>[] = [
@@ -188,10 +194,15 @@ export default function AgentConfigScreen() {
       dataIndex: 'enabled',
       render: (v: number, r) => (
         <Flex vertical gap={0} data-testid={`cell-enabled-${r.game_code}`}>
-          <Badge status={v ? 'success' : 'default'} text={t(v ? 'on' : 'off')} style={{ whiteSpace: 'nowrap' }} />
+          <Badge status={v ? 'success' : 'default'} text={t(v ? 'state.on' : 'state.off')} style={{ whiteSpace: 'nowrap' }} />
           {r.off_reason && (
             <Typography.Text type={r.off_reason.level === 'self' ? 'secondary' : 'warning'} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
               {offReasonText(t, r.off_reason)}
+            </Typography.Text>
+          )}
+          {r.overrides.includes('enabled') && r.off_reason?.level !== 'self' && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {t('alsoOffHere')}
             </Typography.Text>
           )}
         </Flex>
@@ -261,7 +272,7 @@ export default function AgentConfigScreen() {
       render: (_, r) => (
         <Space size={0} wrap={!screens.md}>
           {canEdit && (
-            <Button type="link" size="small" onClick={() => setTarget(r)} data-testid={`agent-edit-${r.game_code}`}>
+            <Button type="link" size="small" onClick={() => edit(r)} data-testid={`agent-edit-${r.game_code}`}>
               {t('action.edit')}
             </Button>
           )}
@@ -311,7 +322,7 @@ export default function AgentConfigScreen() {
           <Empty description={t('agent.pickFirst')} />
         </Card>
       )}
-      {canEdit && <AgentConfigDialog target={target} agentCode={agent?.code ?? ''} onClose={() => setTarget(null)} />}
+      {canEdit && <AgentConfigDialog key={opens} target={target} agentCode={agent?.code ?? ''} onClose={() => setTarget(null)} />}
     </Flex>
   );
 }

@@ -102,6 +102,12 @@ export default function DealerScreen() {
   const query = useDealerList(list.params);
   const enable = useDealerEnable();
   const [target, setTarget] = useState<Dealer | null>(null);
+  // A new form for each opening: a kept form would show the previous game's values.
+  const [opens, setOpens] = useState(0);
+  const edit = (d: Dealer) => {
+    setOpens((n) => n + 1);
+    setTarget(d);
+  };
   const [selected, setSelected] = useState<number[]>([]);
 
   function batch(enabled: 0 | 1) {
@@ -137,7 +143,7 @@ export default function DealerScreen() {
     {
       title: t('field.enabled'),
       dataIndex: 'enabled',
-      render: (v: number) => <Badge status={v ? 'success' : 'default'} text={t(v ? 'on' : 'off')} style={{ whiteSpace: 'nowrap' }} />,
+      render: (v: number) => <Badge status={v ? 'success' : 'default'} text={t(v ? 'state.on' : 'state.off')} style={{ whiteSpace: 'nowrap' }} />,
     },
     { title: t('field.rtp'), dataIndex: 'rtp_target', align: 'right', render: (v: number) => <span className="num">{bpPercent(v)}</span> },
     { title: t('field.tax'), dataIndex: 'tax_rate', align: 'right', render: (v: number) => <span className="num">{bpPercent(v)}</span> },
@@ -159,7 +165,7 @@ export default function DealerScreen() {
       settable: false,
       ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, d) => (
-        <Button type="link" size="small" onClick={() => setTarget(d)} data-testid={`dealer-edit-${d.game_code}`}>
+        <Button type="link" size="small" onClick={() => edit(d)} data-testid={`dealer-edit-${d.game_code}`}>
           {t('action.edit')}
         </Button>
       ),
@@ -201,7 +207,7 @@ export default function DealerScreen() {
         }
         tableProps={canEdit ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } } : undefined}
       />
-      {canEdit && <DealerDialog target={target} onClose={() => setTarget(null)} />}
+      {canEdit && <DealerDialog key={opens} target={target} onClose={() => setTarget(null)} />}
     </Flex>
   );
 }

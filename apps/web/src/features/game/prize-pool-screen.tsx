@@ -191,6 +191,16 @@ export default function PrizePoolScreen() {
   const cleans = useCleanList({ ...history.params, agent_id: list.filters.agent_id, game_id: list.filters.game_id });
   const [target, setTarget] = useState<Pool | 'new' | null>(null);
   const [cleaning, setCleaning] = useState<Pool | null>(null);
+  // A new form for each opening: a kept form would show the previous pool's values.
+  const [opens, setOpens] = useState(0);
+  const openEdit = (p: Pool | 'new') => {
+    setOpens((n) => n + 1);
+    setTarget(p);
+  };
+  const openClean = (p: Pool) => {
+    setOpens((n) => n + 1);
+    setCleaning(p);
+  };
 
   const columns: ListColumn<Pool>[] = [
     {
@@ -231,10 +241,10 @@ export default function PrizePoolScreen() {
       ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, p) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => setTarget(p)}>
+          <Button type="link" size="small" onClick={() => openEdit(p)}>
             {t('action.edit')}
           </Button>
-          <Button type="link" size="small" danger onClick={() => setCleaning(p)} data-testid={`pool-clean-${p.id}`}>
+          <Button type="link" size="small" danger onClick={() => openClean(p)} data-testid={`pool-clean-${p.id}`}>
             {t('pool.clean')}
           </Button>
         </Space>
@@ -278,15 +288,15 @@ export default function PrizePoolScreen() {
         emptyText={t('pool.empty')}
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('pool.add')} onClick={() => setTarget('new')}>
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('pool.add')} onClick={() => openEdit('new')}>
               {screens.sm ? t('pool.add') : null}
             </Button>
           )
         }
       />
       <ListTable<Clean> list={history} query={cleans} rowKey="id" columns={cleanColumns} title={t('pool.history')} emptyText={t('pool.noCleans')} />
-      {canEdit && <PoolDialog target={target} defaults={list.filters} onClose={() => setTarget(null)} />}
-      {canEdit && <CleanDialog target={cleaning} onClose={() => setCleaning(null)} />}
+      {canEdit && <PoolDialog key={`edit-${opens}`} target={target} defaults={list.filters} onClose={() => setTarget(null)} />}
+      {canEdit && <CleanDialog key={`clean-${opens}`} target={cleaning} onClose={() => setCleaning(null)} />}
     </Flex>
   );
 }

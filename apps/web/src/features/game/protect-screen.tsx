@@ -68,7 +68,7 @@ export default function ProtectScreen() {
             <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
               <Descriptions.Item label={t('field.enabled')}>
                 <Space size={4} wrap>
-                  <Badge status={row.enabled ? 'success' : 'default'} text={t(row.enabled ? 'on' : 'off')} />
+                  <Badge status={row.enabled ? 'success' : 'default'} text={t(row.enabled ? 'state.on' : 'state.off')} />
                   {row.off_reason && <Typography.Text type="secondary">{offReasonText(t, row.off_reason)}</Typography.Text>}
                 </Space>
               </Descriptions.Item>
