@@ -64,7 +64,7 @@ describeOnDatabases('bill/list', (t) => {
     const payout = all.list[2]!;
     expect(payout).toMatchObject({
       player_account: 'bob', agent_id: dims.agent.A1, agent_code: 'A1', currency_id: dims.currency.CNY, currency_code: 'CNY',
-      amount: '19.5000', balance_before: '87.5000', balance_after: '107.0000', bet_id: bet.bet_id, operator_id: null, time: '2026-03-02T10:00:30.000Z',
+      amount: '19.5000', balance_before: '87.5000', balance_after: '107.0000', bet_id: bet.bet_id, operator_id: null, operator_account: null, time: '2026-03-02T10:00:30.000Z',
     });
     expect(all.list[3]).toMatchObject({ type: 'bet', amount: '-12.5000', balance_before: '100.0000', balance_after: '87.5000', time: '2026-03-02T10:00:00.000Z' });
     expect(all.list[0]).toMatchObject({ amount: '-7.5000', balance_after: '99.5000', bet_id: null });

@@ -183,7 +183,7 @@ describeOnDatabases('player/wallet/adjust: exact, once, never below zero', (t) =
     expect(toNumber(e.operator_id)).toBe(toNumber(admin.id));
 
     const bill = await t().call<{ list: Array<{ id: number; type: string; amount: string; remark: string; operator_id: number }> }>('bill/list', { player_account: 'wa-amy', type: 'manual_credit' }, { token });
-    expect(bill.data.list).toEqual([expect.objectContaining({ id: r.data.ledger_id, type: 'manual_credit', amount: '0.0001', remark: '补偿 compensation' })]);
+    expect(bill.data.list).toEqual([expect.objectContaining({ id: r.data.ledger_id, type: 'manual_credit', amount: '0.0001', remark: '补偿 compensation', operator_account: 'admin' })]);
 
     const log = await t().database.db.selectFrom('operation_log').select(['summary', 'result_code']).where('action', '=', 'player/wallet/adjust').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.parse(log.summary)).toMatchObject({ request_id, direction: 'credit', amount: '0.0001', before: { balance: '100.0000' }, after: { balance: '100.0001' } });

@@ -32,7 +32,9 @@ export const billItemSchema = z.object({
   order_id: z.string(),
   /** The bet's bet_id for bet and payout entries. */
   bet_id: z.string().nullable(),
+  /** The operator of a manual adjustment (null for movements the ingest stored). */
   operator_id: z.number().int().nullable(),
+  operator_account: z.string().nullable(),
   remark: z.string(),
   /** ISO-8601 UTC. */
   time: z.string(),

@@ -158,10 +158,11 @@ export async function pageLedger(db: Kysely<DB>, f: BillFilter, offset: number, 
     .innerJoin('player as p', 'p.id', 'l.player_id')
     .innerJoin('agent as a', 'a.id', 'l.agent_id')
     .innerJoin('currency as c', 'c.id', 'l.currency_id')
+    .leftJoin('operator_user as o', 'o.id', 'l.operator_id')
     .where('l.id', 'in', ids)
     .select([
       'l.id', 'l.player_id', 'p.account as player_account', 'l.agent_id', 'a.code as agent_code', 'l.currency_id',
-      'c.code as currency_code', 'l.type', 'l.order_id', 'l.related_bet_id', 'l.operator_id', 'l.remark', 'l.time',
+      'c.code as currency_code', 'l.type', 'l.order_id', 'l.related_bet_id', 'l.operator_id', 'o.account as operator_account', 'l.remark', 'l.time',
       int8Text(sql.ref('l.amount')).as('amount'),
       int8Text(sql.ref('l.balance_before')).as('balance_before'),
       int8Text(sql.ref('l.balance_after')).as('balance_after'),

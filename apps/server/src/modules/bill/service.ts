@@ -49,6 +49,7 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
       order_id: r.order_id,
       bet_id: r.related_bet_id === null ? null : r.order_id,
       operator_id: r.operator_id,
+      operator_account: r.operator_account ?? null,
       remark: r.remark,
       time: new Date(r.time).toISOString(),
     })),

@@ -107,7 +107,7 @@ export default function BillScreen() {
       { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
       { title: t('field.orderId'), dataIndex: 'order_id', responsive: ['md'], render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
       { title: t('field.betId'), dataIndex: 'bet_id', responsive: ['lg'], render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : '-') },
-      { title: t('field.operator'), dataIndex: 'operator_id', responsive: ['xl'], render: (v: number | null) => (v === null ? '-' : `#${v}`) },
+      { title: t('field.operator'), dataIndex: 'operator_account', responsive: ['xl'], render: (v: string | null) => v ?? '-' },
       { title: t('field.remark'), dataIndex: 'remark', responsive: ['lg'], render: (v: string) => v || '-' },
     ],
     [t, zone, betting.screen, canBets, decimalsOf, wide],

@@ -109,30 +109,8 @@ export function change(now: string | number, before: string | number): string | 
   return ratio4(a - b, b < 0n ? -b : b);
 }
 
-/**
- * An exact amount for display: rounded half away from zero to `decimals`, with thousands
- * separators ("1234567.8950", 2 → "1,234,567.90").
- */
-export function formatAmount(money: string, decimals = 2): string {
-  const v = parseMoney(money);
-  const neg = v < 0n;
-  const scale = 10n ** BigInt(4 - decimals);
-  const abs = neg ? -v : v;
-  const rounded = (abs + scale / 2n) / scale;
-  const unit = 10n ** BigInt(decimals);
-  const int = (rounded / unit).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const frac = decimals > 0 ? `.${(rounded % unit).toString().padStart(decimals, '0')}` : '';
-  return `${neg && rounded !== 0n ? '-' : ''}${int}${frac}`;
-}
-
-/** "0.9694" → "96.94%". */
-export function formatRatio(ratio: string | null): string {
-  if (ratio === null) return '-';
-  const bp = parseMoney(ratio); // the ratio in 1/10000
-  const neg = bp < 0n;
-  const a = neg ? -bp : bp;
-  return `${neg ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}%`;
-}
+/** The console's exact number formats (lib/format.ts), which the dashboard's figures use too. */
+export { formatAmount, formatRatio } from '../../lib/format';
 
 /** For chart geometry only: the plotted height of an amount. The figures shown stay exact strings. */
 export const plotValue = (money: string): number => Number(money);
