@@ -55,7 +55,9 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
   }, [target]);
 
   const { submit, submitting } = useSubmitLock(async (values: Values) => {
-    if (!target || units === null || beyond) return;
+    // From the submitted values, not the watched ones: a submit can come before the next render.
+    const units = typedUnits(values.amount);
+    if (!target || units === null || before + sign * units < 0n) return;
     if (step === 'form') {
       setStep('confirm');
       return;

@@ -1,0 +1,59 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n, { loadAllNamespaces } from '../../locales';
+import { deferred, fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { AdjustDialog } from './adjust-dialog';
+
+const wallet = {
+  id: 3, player_id: 41, player_account: 'lucky00041', agent_id: 2, agent_code: 'CN01', currency_id: 1, currency_code: 'CNY', balance: '100.0000', updated_at: '2026-11-25T10:00:00.000Z',
+};
+
+describe('AdjustDialog', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('zh-cn');
+    await loadAllNamespaces();
+  });
+  afterEach(cleanup);
+
+  const submit = () => fireEvent.click(document.querySelector('.ant-modal form button[type="submit"]')!);
+
+  it('shows the balance after as typed, refuses a debit beyond the balance, and asks for the amount again', async () => {
+    const api = fakeApi(() => undefined);
+    renderWithProviders(<AdjustDialog target={{ wallet, direction: 'debit' }} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '100.01' } });
+    expect(await screen.findByText('超过余额：扣款不能使余额低于零')).toBeTruthy();
+    expect(screen.getByTestId('adjust-after').textContent).toBe('-0.01');
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '40.5' } });
+    await waitFor(() => expect(screen.getByTestId('adjust-after').textContent).toBe('59.50'));
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '更正' } });
+    submit();
+    expect(await screen.findByText(/余额从 100\.00 变为 59\.50/, {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('再次输入金额'), { target: { value: '40' } });
+    submit();
+    expect(await screen.findByText('请准确输入 40.50')).toBeTruthy();
+    expect(api.sent('player/wallet/adjust')).toHaveLength(0);
+  });
+
+  it('sends one request, with the id made when the dialog opened, however often it is confirmed', async () => {
+    const answer = deferred<Response>();
+    const api = fakeApi((path) => (path === 'player/wallet/adjust' ? answer.promise : undefined));
+    const onClose = vi.fn();
+    renderWithProviders(<AdjustDialog target={{ wallet, direction: 'credit' }} onClose={onClose} />);
+    const requestId = screen.getByTestId('adjust-request-id').textContent!;
+    expect(requestId.length).toBeGreaterThanOrEqual(8);
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '0.0001' } });
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '补偿' } });
+    submit();
+    fireEvent.change(await screen.findByPlaceholderText('再次输入金额', {}, { timeout: 5000 }), { target: { value: '0.0001' } });
+    submit();
+    await waitFor(() => expect(api.sent('player/wallet/adjust')).toHaveLength(1));
+    submit();
+    submit();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(api.sent('player/wallet/adjust')).toEqual([
+      { player_id: 41, currency_id: 1, direction: 'credit', amount: '0.0001', remark: '补偿', request_id: requestId, token: 'tok' },
+    ]);
+    answer.resolve(ok({ ledger_id: 9, balance_before: '100.0000', balance_after: '100.0001' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
