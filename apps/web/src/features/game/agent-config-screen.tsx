@@ -196,7 +196,7 @@ export default function AgentConfigScreen() {
         <Flex vertical gap={0} data-testid={`cell-enabled-${r.game_code}`}>
           <Badge status={v ? 'success' : 'default'} text={t(v ? 'state.on' : 'state.off')} style={{ whiteSpace: 'nowrap' }} />
           {r.off_reason && (
-            <Typography.Text type={r.off_reason.level === 'self' ? 'secondary' : 'warning'} style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            <Typography.Text type={r.off_reason.level === 'self' ? 'secondary' : 'warning'} style={{ fontSize: 12, maxWidth: 220 }}>
               {offReasonText(t, r.off_reason)}
             </Typography.Text>
           )}
