@@ -14,11 +14,13 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
   const query = usePlayerDetail(playerId);
   const d = query.data;
   const p = d?.player;
+  // The player's own rows: the account under their agent (the same account may exist under another).
+  const search = p ? new URLSearchParams({ player_account: p.account, agent_id: String(p.agent_id) }).toString() : '';
   const links = p
     ? [
-        { perm: '203', href: `#/player/report/betting?player_account=${encodeURIComponent(p.account)}`, label: t('drawer.betting') },
-        { perm: '202', href: `#/player/report/daily?player_account=${encodeURIComponent(p.account)}`, label: t('drawer.daily') },
-        { perm: '6', href: `#/bill/report?player_account=${encodeURIComponent(p.account)}`, label: t('drawer.bill') },
+        { perm: '203', href: `#/player/report/betting?${search}`, label: t('drawer.betting') },
+        { perm: '202', href: `#/player/report/daily?${search}`, label: t('drawer.daily') },
+        { perm: '6', href: `#/bill/report?${search}`, label: t('drawer.bill') },
       ].filter((l) => has(l.perm))
     : [];
   const section = (title: string) => <Typography.Title level={5} style={{ marginTop: 20 }}>{title}</Typography.Title>;
