@@ -98,6 +98,34 @@ describe('FormDialog', () => {
   });
 });
 
+describe('FormDialog opened again', () => {
+  afterEach(cleanup);
+
+  /** One dialog and one form instance, opened for one row and then for another. */
+  function Editor({ row }: { row: Values | null }) {
+    const [form] = Form.useForm<Values>();
+    return (
+      <App>
+        <FormDialog<Values> open={row !== null} title="Edit" name="edit-dialog" form={form} initialValues={row ?? undefined} onSubmit={async () => {}} onClose={() => {}}>
+          <Form.Item name="account" label="Account">
+            <Input />
+          </Form.Item>
+        </FormDialog>
+      </App>
+    );
+  }
+
+  it("starts from the new row's values, not the last row's or the last typing", async () => {
+    const { rerender } = render(<Editor row={{ account: 'first.row' }} />);
+    const field = () => screen.getByLabelText('Account') as HTMLInputElement;
+    await waitFor(() => expect(field().value).toBe('first.row'));
+    fireEvent.change(field(), { target: { value: 'typed.then.closed' } });
+    rerender(<Editor row={null} />);
+    rerender(<Editor row={{ account: 'second.row' }} />);
+    await waitFor(() => expect(field().value).toBe('second.row'));
+  });
+});
+
 describe('useConfirm', () => {
   afterEach(cleanup);
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Form, type FormInstance, Modal } from 'antd';
 import { useSubmitLock } from '../../lib/use-submit-lock';
@@ -30,7 +30,7 @@ export interface FormDialogProps<V> {
 /**
  * A dialog around one form: vertical fields, Enter submits, a submit is sent once however often
  * Enter or OK is pressed while it is in flight (useSubmitLock), success closes the dialog, and
- * the fields start empty when it opens again.
+ * the fields start from `initialValues` each time it opens.
  */
 export function FormDialog<V extends object>({
   open,
@@ -60,6 +60,13 @@ export function FormDialog<V extends object>({
     onClose();
   });
 
+  // Each opening starts from this opening's initialValues. A form instance outlives its fields,
+  // and antd merges new initial values under the values it still holds, so without this a dialog
+  // opened for a second row would show the first row's values.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
   return (
     <Modal
       open={open}
@@ -70,7 +77,6 @@ export function FormDialog<V extends object>({
       cancelText={t('action.cancel')}
       confirmLoading={submitting}
       destroyOnHidden
-      afterClose={() => form.resetFields()}
       width={width}
     >
       {intro}
