@@ -85,18 +85,26 @@ export default function ControlScreen() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {row.agent_code} · {row.game_code || t('control.allGames')}
           </Typography.Text>
+          {/* A phone shows direction and status here, so that the progress stays in view. */}
+          {!screens.sm && (
+            <Space size={4} style={{ marginTop: 4 }}>
+              <Tag color={row.direction === 'win' ? 'green' : 'red'}>{t(`control.${row.direction}`)}</Tag>
+              <Tag color={STATUS_COLOR[row.status]}>{t(`control.${row.status}`)}</Tag>
+            </Space>
+          )}
         </Flex>
       ),
     },
-    { title: t('control.direction'), dataIndex: 'direction', render: (v: 'win' | 'lose') => <Tag color={v === 'win' ? 'green' : 'red'}>{t(`control.${v}`)}</Tag> },
+    { title: t('control.direction'), dataIndex: 'direction', responsive: ['sm'], render: (v: 'win' | 'lose') => <Tag color={v === 'win' ? 'green' : 'red'}>{t(`control.${v}`)}</Tag> },
     {
       title: t('control.progress'),
       key: 'progress',
       render: (_, row) => (
-        <Flex vertical gap={0} style={{ minWidth: 160 }}>
+        <Flex vertical gap={0} style={{ minWidth: screens.sm ? 160 : 120 }}>
           <Progress
             percent={progressPercent(row.achieved_amount, row.target_amount)}
             size="small"
+            showInfo={!!screens.sm}
             status={row.status === 'cancelled' ? 'exception' : row.status === 'completed' ? 'success' : 'active'}
             data-testid={`control-progress-${row.id}`}
           />
@@ -107,7 +115,7 @@ export default function ControlScreen() {
       ),
     },
     { title: t('control.intensity'), dataIndex: 'intensity', align: 'right', responsive: ['lg'] },
-    { title: t('control.status'), dataIndex: 'status', render: (v: player.ControlStatus) => <Tag color={STATUS_COLOR[v]}>{t(`control.${v}`)}</Tag> },
+    { title: t('control.status'), dataIndex: 'status', responsive: ['sm'], render: (v: player.ControlStatus) => <Tag color={STATUS_COLOR[v]}>{t(`control.${v}`)}</Tag> },
     {
       title: t('control.setBy'),
       dataIndex: 'created_by_account',
