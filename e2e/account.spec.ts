@@ -31,6 +31,9 @@ test.describe('backend account management', () => {
     // Sorting by account, descending on the second click.
     const header = page.getByRole('columnheader', { name: '账号' });
     await header.click();
+    // The second click once the first order has loaded: while a page loads, its rows sit under a spinner.
+    await expect(page).toHaveURL(/sort_order=ascend/);
+    await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
     await header.click();
     await expect(page.locator('.ant-table-row').first()).toContainText(`${prefix}x4`);
 
@@ -86,6 +89,9 @@ test.describe('backend account management', () => {
     await expect(page.getByText('共 3 条')).toBeVisible();
     const header = page.getByRole('columnheader', { name: '账号' });
     await header.click();
+    // The second click once the first order has loaded: while a page loads, its rows sit under a spinner.
+    await expect(page).toHaveURL(/sort_order=ascend/);
+    await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
     await header.click();
     await page.locator('.ant-pagination-options .ant-select').click();
     await page.locator('.ant-select-item-option', { hasText: '50' }).click();

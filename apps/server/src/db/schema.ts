@@ -303,11 +303,11 @@ export interface PointControlTable {
   remark: string;
   created_at: string;
   updated_at: string;
-  /** When it completed or was cancelled (migration 0013). */
+  /** When it completed or was cancelled (migration 0012). */
   finished_at: string | null;
 }
 
-/** One manual wallet adjustment (migration 0013); `request_id` makes a retried request move nothing. */
+/** One manual wallet adjustment (migration 0012); `request_id` makes a retried request move nothing. */
 export interface WalletAdjustmentTable {
   id: Generated<number>;
   request_id: string;

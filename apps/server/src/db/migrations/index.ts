@@ -12,7 +12,7 @@ import { m0008PlayerDayIndexes } from './0008-player-day-indexes.ts';
 import { m0009LedgerBetKeys } from './0009-ledger-bet-keys.ts';
 import { m0010LedgerDayCounts } from './0010-ledger-day-counts.ts';
 import { m0011LoginKnownAddress } from './0011-login-known-address.ts';
-import { m0013WalletAdjustmentsControls } from './0013-wallet-adjustments-controls.ts';
+import { m0012WalletAdjustmentsControls } from './0012-wallet-adjustments-controls.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -27,7 +27,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0009-ledger-bet-keys', m0009LedgerBetKeys],
   ['0010-ledger-day-counts', m0010LedgerDayCounts],
   ['0011-login-known-address', m0011LoginKnownAddress],
-  ['0013-wallet-adjustments-controls', m0013WalletAdjustmentsControls],
+  ['0012-wallet-adjustments-controls', m0012WalletAdjustmentsControls],
 ];
 
 class StepProvider implements MigrationProvider {

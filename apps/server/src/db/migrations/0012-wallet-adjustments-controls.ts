@@ -12,7 +12,7 @@ import { withId, type MigrationStep } from './helpers.ts';
  *
  * `point_control.finished_at`: when a control completed (set by the ingest) or was cancelled.
  */
-export const m0013WalletAdjustmentsControls: MigrationStep = {
+export const m0012WalletAdjustmentsControls: MigrationStep = {
   async up(db: Kysely<unknown>, dialect: Dialect) {
     await withId(db.schema.createTable('wallet_adjustment'), dialect)
       .addColumn('request_id', 'varchar(64)', (c) => c.notNull().unique())
