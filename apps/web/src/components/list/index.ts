@@ -3,3 +3,4 @@ export { ListTable, type ListQuery, type ListTableProps, type ListTotalsRow, PAG
 export type { ListColumn } from './columns';
 export { type ListParams, type ListState, type ListStateOptions, type SortOrder, useListState } from './use-list-state';
 export { useLocalListState } from './use-local-list-state';
+export { StatusFilter } from './status-filter';

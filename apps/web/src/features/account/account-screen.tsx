@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { parsePermissionString, user } from '@console/contract';
 import { useConfirm } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useSessionStore } from '../../stores/session';
 import { useAccountList, useCleanGoogle, useEditStatus, usePermissionTree } from './api';
 import { AddAccountModal } from './add-account-modal';
@@ -211,17 +211,7 @@ export default function AccountScreen() {
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
         </Form.Item>
-        <Form.Item name="status" label={t('statusFilter')}>
-          <Select
-            allowClear
-            placeholder={t('allStatus')}
-            style={{ width: 160 }}
-            options={[
-              { value: UserStatus.Enabled, label: t('status.1') },
-              { value: UserStatus.Disabled, label: t('status.2') },
-            ]}
-          />
-        </Form.Item>
+        <StatusFilter label={t('statusFilter')} />
       </ListFilters>
       <ListTable
         list={list}

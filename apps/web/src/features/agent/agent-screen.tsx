@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined, EllipsisOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { agent } from '@console/contract';
 import { useConfirm } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useAgentChildren, useAgentList, useEditAgent } from './api';
 import { type AgentDialog, AgentFormModal } from './agent-form-modal';
 import { AgentUsersDrawer } from './agent-users-drawer';
@@ -177,17 +177,7 @@ export default function AgentScreen() {
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
         </Form.Item>
-        <Form.Item name="status" label={t('field.status')}>
-          <Select
-            allowClear
-            placeholder={t('allStatus')}
-            style={{ width: 160 }}
-            options={[
-              { value: AgentStatus.Enabled, label: t('status.1') },
-              { value: AgentStatus.Disabled, label: t('status.2') },
-            ]}
-          />
-        </Form.Item>
+        <StatusFilter label={t('field.status')} />
       </ListFilters>
       <ListTable<Row>
         list={list}

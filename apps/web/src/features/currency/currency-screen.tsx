@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { currency } from '@console/contract';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useAddCurrency, useCurrencyList, useEditCurrency } from './api';
 
 type Currency = currency.CurrencyItem;
@@ -144,17 +144,7 @@ export default function CurrencyScreen() {
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 200 }} maxLength={32} />
         </Form.Item>
-        <Form.Item name="status" label={t('field.status')}>
-          <Select
-            allowClear
-            placeholder={t('allStatus')}
-            style={{ width: 160 }}
-            options={[
-              { value: CurrencyStatus.Enabled, label: t('status.1') },
-              { value: CurrencyStatus.Disabled, label: t('status.2') },
-            ]}
-          />
-        </Form.Item>
+        <StatusFilter label={t('field.status')} />
       </ListFilters>
       <ListTable<Currency>
         list={list}

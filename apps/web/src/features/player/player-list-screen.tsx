@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, DatePicker, Flex, Form, Grid, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { App, Badge, Button, DatePicker, Flex, Form, Grid, Input, Popconfirm, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { player } from '@console/contract';
 import { AgentSelect, CurrencySelect, useCurrencies } from '../../components/dict-select';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { Count, Money, useCurrencyDecimals } from '../../components/money';
 import { usePlayerList, useStatusEdit } from './api';
 import { formatTime } from './format';
@@ -149,17 +149,7 @@ export default function PlayerListScreen() {
         <Form.Item name="currency_id" label={t('list.currency')}>
           <CurrencySelect style={{ width: 150 }} />
         </Form.Item>
-        <Form.Item name="status" label={t('list.status')}>
-          <Select
-            allowClear
-            placeholder={t('list.allStatus')}
-            style={{ width: 120 }}
-            options={[
-              { value: 1, label: t('status.1') },
-              { value: 2, label: t('status.2') },
-            ]}
-          />
-        </Form.Item>
+        <StatusFilter label={t('list.status')} width={120} />
         <Form.Item name="registered" label={t('list.registeredRange')}>
           <DatePicker.RangePicker allowEmpty={[false, false]} style={{ width: 250 }} />
         </Form.Item>
