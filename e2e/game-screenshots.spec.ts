@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { adminApi, prepareScreenshots, SCREENSHOT_CASES } from './support';
+import { expect, test } from '@playwright/test';
+import { adminApi, openListScreen, prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**
  * Screenshots of the game screens for review by eye: the dealer config and its edit dialog, an
@@ -10,23 +8,8 @@ import { adminApi, prepareScreenshots, SCREENSHOT_CASES } from './support';
  * Chinese and English, desktop (1440 px) and phone (390 px). Written to $SHOTS_DIR (default
  * /tmp/shots-game); SHOTS_ONLY narrows to the cases whose name contains it. No page may scroll sideways.
  */
-const dir = process.env.SHOTS_DIR ?? '/tmp/shots-game';
-mkdirSync(dir, { recursive: true });
-
-async function shot(page: Page, name: string, full = true) {
-  await page.waitForTimeout(600);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: full });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function openScreen(page: Page, route: string) {
-  await page.goto(`/#${route}`);
-  await page.reload();
-  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
-}
+const { shot } = screenshotFolder('/tmp/shots-game');
+const openScreen = openListScreen;
 
 const only = process.env.SHOTS_ONLY ?? '';
 for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {

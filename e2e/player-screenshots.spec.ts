@@ -1,7 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { prepareScreenshots, SCREENSHOT_CASES } from './support';
+import { expect, test } from '@playwright/test';
+import { openListScreen, prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**
  * Screenshots of the player screens for review by eye: the player list and its detail drawer,
@@ -9,23 +7,8 @@ import { prepareScreenshots, SCREENSHOT_CASES } from './support';
  * English, desktop (1440 px) and phone (390 px). Written to $SHOTS_DIR (default /tmp/shots-player);
  * SHOTS_ONLY narrows to the cases whose name contains it. No page may scroll sideways.
  */
-const dir = process.env.SHOTS_DIR ?? '/tmp/shots-player';
-mkdirSync(dir, { recursive: true });
-
-async function shot(page: Page, name: string, full = true) {
-  await page.waitForTimeout(600);
-  await page.mouse.move(0, 0);
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: full });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-}
-
-async function openScreen(page: Page, route: string) {
-  await page.goto(`/#${route}`);
-  await page.reload();
-  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
-}
+const { shot } = screenshotFolder('/tmp/shots-player');
+const openScreen = openListScreen;
 
 const only = process.env.SHOTS_ONLY ?? '';
 for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {

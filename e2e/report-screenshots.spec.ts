@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**
  * Screenshots of the report screens, the ledger and Export management for review by eye: light
  * and dark, Chinese and English, desktop (1440 px) and phone (390 px). Written to
  * $SHOTS_DIR (default /tmp/shots-report); SHOTS_ONLY narrows to the cases whose name contains it.
  */
-const dir = process.env.SHOTS_DIR ?? '/tmp/shots-report';
-mkdirSync(dir, { recursive: true });
+const { dir } = screenshotFolder('/tmp/shots-report');
 
 const SCREENS = [
   ['agent-daily', '/agent/report/daily'],
@@ -23,40 +21,12 @@ const SCREENS = [
   ['export', '/background/export'],
 ] as const;
 
-const CASES = [
-  { name: 'desktop-light-zh', width: 1440, theme: 'light', lang: 'zh-cn' },
-  { name: 'desktop-dark-en', width: 1440, theme: 'dark', lang: 'en' },
-  { name: 'desktop-light-en', width: 1440, theme: 'light', lang: 'en' },
-  { name: 'desktop-dark-zh', width: 1440, theme: 'dark', lang: 'zh-cn' },
-  { name: 'phone-light-zh', width: 390, theme: 'light', lang: 'zh-cn' },
-  { name: 'phone-dark-en', width: 390, theme: 'dark', lang: 'en' },
-  { name: 'phone-light-en', width: 390, theme: 'light', lang: 'en' },
-  { name: 'phone-dark-zh', width: 390, theme: 'dark', lang: 'zh-cn' },
-] as const;
-
-async function prepare(page: Page, theme: string, lang: string) {
-  await page.goto('/#/login');
-  await signIn(page, ADMIN.account, ADMIN.password);
-  // Before every later load, so that nothing the running console writes back can undo it.
-  await page.addInitScript(
-    ([t, l]) => {
-      const merge = (key: string, values: Record<string, unknown>) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
-        localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, ...values } }));
-      };
-      merge('settings', { theme: t });
-      merge('app', { language: l });
-    },
-    [theme, lang] as const,
-  );
-}
-
 const only = process.env.SHOTS_ONLY ?? '';
-for (const c of CASES.filter((x) => x.name.includes(only))) {
+for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
   test(`report screens: ${c.name}`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: c.width, height: c.width < 500 ? 844 : 900 });
-    await prepare(page, c.theme, c.lang);
+    await prepareScreenshots(page, c.theme, c.lang);
     // One finished export, so that Export management has a row to show.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;

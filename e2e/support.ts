@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
@@ -199,4 +201,31 @@ export async function prepareScreenshots(page: Page, theme: string, lang: string
     },
     [theme, lang] as const,
   );
+}
+
+/**
+ * Screenshots for review by eye, written to $SHOTS_DIR (default `fallbackDir`): `shot` takes one
+ * once the page has settled and fails when the page scrolls sideways.
+ */
+export function screenshotFolder(fallbackDir: string) {
+  const dir = process.env.SHOTS_DIR ?? fallbackDir;
+  mkdirSync(dir, { recursive: true });
+  return {
+    dir,
+    async shot(page: Page, name: string, full = true) {
+      await page.waitForTimeout(600);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: full });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+    },
+  };
+}
+
+/** Opens a list screen afresh and waits for its first rows (not the first-load skeleton). */
+export async function openListScreen(page: Page, route: string) {
+  await page.goto(`/#${route}`);
+  await page.reload();
+  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
 }
