@@ -244,6 +244,8 @@ test.describe('console shell', () => {
   });
 
   test('top and mix layouts, the remembered module and the sidebar state', async ({ page }) => {
+    // Wide enough for every module in one top menu row (narrower, antd folds the rest into "…").
+    await page.setViewportSize({ width: 1920, height: 1000 });
     // The sidebar state is remembered.
     await page.getByTestId('sidebar-toggle').click();
     await expect(page.getByTestId('sider')).toHaveCSS('width', '64px');
