@@ -72,8 +72,15 @@ test.describe('report screens', () => {
     const data = await open(page, '/agent/report/daily', path);
     expect(data.total).toBeGreaterThan(20);
 
-    // Each answer is awaited before the next click: the table is under its loading mask meanwhile.
-    const answered = () => page.waitForResponse((res) => isCall(path)(res.request())).then((res) => bodyOf(res.request()));
+    // Each answer is awaited, and the table's loading mask gone, before the next click: a click on
+    // the mask would be lost.
+    const answered = () =>
+      page
+        .waitForResponse((res) => isCall(path)(res.request()))
+        .then(async (res) => {
+          await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
+          return bodyOf(res.request());
+        });
     let sent = answered();
     await page.getByRole('columnheader', { name: '投注额' }).click();
     expect(await sent).toMatchObject({ sort_field: 'bet_amount', sort_order: 'ascend', page: 1 });
