@@ -65,6 +65,31 @@ describeOnDatabases('game configs: dealer defaults, agent inheritance and the en
     expect((await t().call('game/agent/list', { agent_id: dims.agent.A1 }, { token: other })).error_code).toBe('0');
   });
 
+  it('a user with the dealer config (901) but not the agent config (902) is refused agent config, protection and prize pools, and nothing changes', async () => {
+    const dealerOnly = await loginWithPermissions(t(), 'dealer-only', '9,901');
+    expect((await t().call('game/dealer/list', {}, { token: dealerOnly })).error_code).toBe('0');
+    const agent_id = dims.agent.A1;
+    const game_id = dims.game.slot1;
+    const before = await agentRow('A1', 'slot1');
+    const pools = async () => (await t().call<{ total: number }>('game/prizepool/list', {}, { token })).data.total;
+    const poolsBefore = await pools();
+    const refused: Array<[string, Record<string, unknown>]> = [
+      ['game/agent/list', { agent_id }],
+      ['game/agent/edit', { agent_id, game_id, rtp_target: 9100 }],
+      ['game/protect/edit', { agent_id, game_id, guarantee_rtp: 9000, new_player_protect_rounds: 5, max_win_multiplier: 100 }],
+      ['game/prizepool/list', {}],
+      ['game/prizepool/edit', { agent_id, game_id, seed_amount: '100', contribution_rate: 100, trigger_threshold: '0', cap_amount: '0', status: 1 }],
+      ['game/prizepool/clean', { id: 1, remark: 'refused' }],
+      ['game/prizepool/clean/list', {}],
+    ];
+    for (const [path, body] of refused) {
+      const r = await t().call(path, body, { token: dealerOnly });
+      expect(r.error_code, path).toBe('A0301');
+    }
+    expect(await agentRow('A1', 'slot1')).toEqual(before);
+    expect(await pools()).toBe(poolsBefore);
+  });
+
   it('an agent inherits from the dealer and its ancestors; an override is marked; null returns to inheriting', async () => {
     let child = await agentRow('A1-1-1', 'slot1');
     expect(child).toMatchObject({ enabled: 1, rtp_target: 9700, overrides: [], off_reason: null });

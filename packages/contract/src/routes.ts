@@ -1,7 +1,7 @@
 import { reportScreenPath, reportsOfGroup, type ReportDef } from './report-defs.ts';
 
 /**
- * The console's route table (spec §2). Both the web router/menu and the server's idea of which
+ * The console's route table (docs/product.md, "Screens and routes"). Both the web router/menu and the server's idea of which
  * screen a permission opens come from here. `title` is an i18n key under the `route` namespace.
  */
 export interface RouteMeta {
@@ -40,7 +40,7 @@ export const CONSTANT_ROUTES: RouteDef[] = [
   { path: '/404', component: '404', meta: { title: 'notFound', hidden: true } },
 ];
 
-/** Routes filtered by the user's permission codes (spec §6). */
+/** Routes filtered by the user's permission codes (docs/product.md, "Screens and routes"). */
 export const ASYNC_ROUTES: RouteDef[] = [
   { path: '/', redirect: '/dashboard', meta: { hidden: true } },
   page('/dashboard', 'dashboard', 'dashboard', ['1'], { icon: 'dashboard', affix: true }),
@@ -96,8 +96,11 @@ export const ASYNC_ROUTES: RouteDef[] = [
     children: [
       page('dealer', 'game-manage-dealer', 'gameDealer', ['901']),
       page('agent', 'game-manage-agent', 'gameAgent', ['902']),
-      page('agent/protect', 'game-manage-protect', 'gameProtect', undefined, { hidden: true }),
-      page('agent/prize-pool', 'game-manage-prize-pool', 'gamePrizePool', undefined, { hidden: true }),
+      // Hidden pages reached from the agent config, and guarded by its code: every call they make
+      // (game/agent/list, game/protect/edit, game/prizepool/*) needs 902, so without it they
+      // would open only to fail.
+      page('agent/protect', 'game-manage-protect', 'gameProtect', ['902'], { hidden: true }),
+      page('agent/prize-pool', 'game-manage-prize-pool', 'gamePrizePool', ['902'], { hidden: true }),
     ],
   },
   page('/log/index', 'log', 'log', ['11'], { icon: 'file-search' }),
@@ -123,7 +126,7 @@ export const ASYNC_ROUTES: RouteDef[] = [
 ];
 
 /**
- * Spec §6: a route with a roles list is kept only if the user holds one of them; routes without
+ * docs/product.md, "Screens and routes": a route with a roles list is kept only if the user holds one of them; routes without
  * roles are always kept. Children are filtered the same way; a parent left with no visible child
  * is dropped, since its redirect would lead nowhere.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSION_CODES, ASYNC_ROUTES, CONSTANT_ROUTES, type RouteDef } from '@console/contract';
-import { buildMenu, buildPermittedRoutes, homeTarget, leafRoutes, pruneUnavailable } from './route-table';
+import { buildMenu, buildPermittedRoutes, consolePaths, homeTarget, leafRoutes, pruneUnavailable } from './route-table';
 import zhRoute from '../locales/zh-cn/route.json';
 import enRoute from '../locales/en/route.json';
 
@@ -23,10 +23,16 @@ describe('buildPermittedRoutes', () => {
     expect(routes.find((r) => r.path === '/background')).toBeUndefined();
   });
 
-  it('keeps roleless children of a permitted module', () => {
-    const leaves = paths(buildPermittedRoutes(['9', '901'], allScreens));
-    expect(leaves).toEqual(expect.arrayContaining(['/game/manage/dealer', '/game/manage/agent/protect', '/game/manage/agent/prize-pool']));
-    expect(leaves).not.toContain('/game/manage/agent');
+  it('opens protection and prize pools only with the code their calls need (902), not with the dealer config code', () => {
+    const dealerOnly = paths(buildPermittedRoutes(['9', '901'], allScreens));
+    expect(dealerOnly).toEqual(['/game/manage/dealer']);
+    const agentConfig = paths(buildPermittedRoutes(['9', '902'], allScreens));
+    expect(agentConfig).toEqual(['/game/manage/agent', '/game/manage/agent/protect', '/game/manage/agent/prize-pool']);
+  });
+
+  it('shows no protection or prize-pool entry in the menu of a dealer-config-only user', () => {
+    const menu = buildMenu(buildPermittedRoutes(['9', '901'], allScreens));
+    expect(menu).toEqual([{ path: '/game/manage', title: 'gameManage', icon: 'control', children: [{ path: '/game/manage/dealer', title: 'gameDealer' }] }]);
   });
 
   it('sends "/" to the dashboard when the user has it', () => {
@@ -64,6 +70,22 @@ describe('pruneUnavailable', () => {
   it('keeps pure redirects and drops parents that lose every child', () => {
     const out = pruneUnavailable(ASYNC_ROUTES, new Set(['dashboard']));
     expect(out.map((r) => r.path)).toEqual(['/', '/dashboard', '/agent', '/game', '/player']);
+  });
+});
+
+describe('consolePaths', () => {
+  it('holds every page of the table whatever the permissions, hidden ones, parents and module redirects too', () => {
+    const all = consolePaths(allScreens);
+    expect(all).toEqual(expect.arrayContaining(['/', '/dashboard', '/game', '/game/manage', '/game/manage/agent/protect', '/game/manage/agent/prize-pool', '/background/account']));
+    // Pages the user may open are among them: the permitted routes are a part of the table.
+    for (const path of paths(buildPermittedRoutes(ALL_PERMISSION_CODES, allScreens))) expect(all).toContain(path);
+    expect(all).not.toContain('/login');
+    expect(all).not.toContain('/no/such/page');
+  });
+
+  it('leaves out screens that do not exist yet and redirects to them', () => {
+    const all = consolePaths(new Set(['background-account']));
+    expect(all.sort()).toEqual(['/background', '/background/account']);
   });
 });
 

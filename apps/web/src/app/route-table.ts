@@ -52,7 +52,19 @@ function knownPaths(routes: readonly RouteDef[], parent = '', out = new Set<stri
 }
 
 /**
- * The user's routes: the contract's table filtered by permission codes (spec §6) and by which
+ * Every path of the console's route table whose screen ships (screens, parents and module
+ * redirects that lead to one), whatever the permissions: a path among these that the user's
+ * routes lack is a page they may not open, not a missing one.
+ */
+export function consolePaths(available: ReadonlySet<string>, table: readonly RouteDef[] = ASYNC_ROUTES): string[] {
+  const pruned = pruneUnavailable(table, available);
+  const known = knownPaths(pruned);
+  for (const r of pruned) if (!r.component && !r.children && r.redirect && known.has(r.redirect)) known.add(r.path);
+  return [...known];
+}
+
+/**
+ * The user's routes: the contract's table filtered by permission codes (docs/product.md, "Screens and routes") and by which
  * screens exist. "/" points at the user's home and module redirects whose target is gone are
  * dropped, so no redirect leads to a page the user cannot open.
  */

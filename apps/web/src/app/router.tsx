@@ -16,15 +16,15 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { CONSTANT_ROUTES, joinPath, type RouteDef, type RouteMeta } from '@console/contract';
 import { mustBindFirst, useSessionStore } from '../stores/session';
-import { loginRedirect, redirectHelperTarget, runGuard } from './guard';
+import { loginRedirect, redirectHelperTarget, runGuard, unmatchedTarget } from './guard';
 import { BootFallback, RouteError } from './boot';
-import { LOGIN_PATH, NOT_FOUND_PATH } from './route-table';
-import { screens } from './screens';
+import { consolePaths, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from './route-table';
+import { availableScreens, screens } from './screens';
 import { loadAccess } from './session';
 import { formatTitle } from '../lib/title';
 import { loadAllNamespaces } from '../locales';
 
-// Spec §1: the navigation progress bar's timing.
+// The navigation progress bar's timing (docs/product.md, "Navigation").
 NProgress.configure({ minimum: 0.3, speed: 500, trickleSpeed: 200, showSpinner: false });
 
 /** The layout route the permitted routes are added under once they are known. */
@@ -103,15 +103,22 @@ function RedirectHelper() {
   return <Navigate replace to={redirectHelperTarget(location.pathname, location.search)} />;
 }
 
-/** A path that matches no route: the 404 page (spec §2). */
+/** Every page of the route table, for telling a forbidden page from a missing one. */
+let allPaths: string[] | undefined;
+
+/**
+ * A path that matches none of the user's routes: the 401 page when it is a console page their
+ * permission codes leave out, else the 404 page (docs/product.md, "Navigation").
+ */
 function Unmatched() {
   const location = useLocation();
-  // Without a 404 screen, navigating to /404 would land here again and loop.
-  if (location.pathname === NOT_FOUND_PATH) return null;
+  // Without a 404 (or 401) screen, navigating there would land here again and loop.
+  if (location.pathname === NOT_FOUND_PATH || location.pathname === UNAUTHORIZED_PATH) return null;
+  allPaths ??= consolePaths(availableScreens());
   // Keyed by the navigation: <Navigate> redirects when it mounts, and another navigation to the
   // same unknown path, arriving while the first redirect was under way, would otherwise keep this
   // element mounted and leave the page blank.
-  return <Navigate key={location.key} replace to={NOT_FOUND_PATH} />;
+  return <Navigate key={location.key} replace to={unmatchedTarget(location.pathname, allPaths)} />;
 }
 
 function constantRoutes(): RouteObject[] {

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
-import { decideNavigation, type GuardState, loginRedirect, redirectHelperTarget, runGuard, safeRedirectTarget } from './index';
+import { ASYNC_ROUTES } from '@console/contract';
+import { decideNavigation, type GuardState, loginRedirect, redirectHelperTarget, runGuard, safeRedirectTarget, unmatchedTarget } from './index';
+import { buildPermittedRoutes, consolePaths, leafRoutes } from '../route-table';
 
 const anon: GuardState = { token: '', routesLoaded: false, mustBind: false };
 const fresh: GuardState = { token: 't', routesLoaded: false, mustBind: false };
@@ -105,5 +107,34 @@ describe('helpers', () => {
     const routes = [{ path: '/login' }, { path: '/background/account' }, { path: '*' }];
     expect(matchRoutes(routes, '/nope')?.[0]?.route.path).toBe('*');
     expect(matchRoutes(routes, '/background/account')?.[0]?.route.path).toBe('/background/account');
+  });
+});
+
+describe('unmatchedTarget', () => {
+  const available = new Set(leafRoutes(ASYNC_ROUTES).map((l) => l.component));
+  const all = consolePaths(available);
+
+  it('sends a user to /401 from a page of the console their permission codes leave out', () => {
+    // A dealer-config-only user (901): the router holds none of these pages for them.
+    const theirs = new Set(leafRoutes(buildPermittedRoutes(['9', '901'], available)).map((l) => l.path));
+    for (const path of ['/game/manage/agent', '/game/manage/agent/protect', '/game/manage/agent/prize-pool', '/background/account', '/dashboard']) {
+      expect(theirs.has(path), path).toBe(false);
+      expect(unmatchedTarget(path, all), path).toBe('/401');
+    }
+    // Module roots and parents exist too.
+    expect(unmatchedTarget('/background', all)).toBe('/401');
+    expect(unmatchedTarget('/agent', all)).toBe('/401');
+  });
+
+  it('matches as the router does: a trailing slash and case aside', () => {
+    expect(unmatchedTarget('/game/manage/agent/protect/', all)).toBe('/401');
+    expect(unmatchedTarget('/Game/Manage/Agent', all)).toBe('/401');
+  });
+
+  it('keeps /404 for paths that are no page of the console', () => {
+    expect(unmatchedTarget('/no/such/page', all)).toBe('/404');
+    expect(unmatchedTarget('/game/manage/agent/protect/x', all)).toBe('/404');
+    expect(unmatchedTarget('/game/manage/nothing', all)).toBe('/404');
+    expect(unmatchedTarget('/background/account', [])).toBe('/404');
   });
 });

@@ -1,9 +1,10 @@
+import { matchRoutes } from 'react-router';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../lib/paths';
 
 export { safeRedirectTarget } from '../../lib/paths';
 
 /**
- * The navigation guard of spec §2 as pure decisions, so every rule is testable without a router.
+ * The navigation guard (docs/product.md, "Navigation") as pure decisions, so every rule is testable without a router.
  */
 export interface GuardState {
   token: string;
@@ -35,11 +36,22 @@ export function decideNavigation(pathname: string, search: string, state: GuardS
   return { kind: 'allow' };
 }
 
+/**
+ * Where a logged-in user goes from a path their routes do not hold (docs/product.md, "Navigation"): a page of the
+ * console their permission codes leave out is unauthorized (/401), anything else does not exist
+ * (/404). `consolePaths` are every path of the route table, whatever the permissions. Matched as
+ * the router matches (case and a trailing slash aside), so a path never counts as a page it could
+ * not open.
+ */
+export function unmatchedTarget(pathname: string, consolePaths: readonly string[]): string {
+  return matchRoutes(consolePaths.map((path) => ({ path })), pathname) ? UNAUTHORIZED_PATH : NOT_FOUND_PATH;
+}
+
 export interface GuardDeps {
   state: () => GuardState;
   /** Loads user info and builds/adds the permitted routes; rejects on any failure. */
   loadAccess: () => Promise<void>;
-  /** Clears the session without a message (spec §8). */
+  /** Clears the session without a message (docs/product.md, "Navigation"). */
   clearSession: () => void;
 }
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Card, Checkbox, Empty, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, Badge, Button, Checkbox, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { formatMoney, game, parseMoney } from '@console/contract';
-import { PlatformSelect, gameName, useAgents } from '../../components/dict-select';
+import { PlatformSelect, gameName } from '../../components/dict-select';
 import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
@@ -11,7 +11,7 @@ import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useAgentConfigEdit, useAgentConfigList } from './api';
 import { bpPercent, bpToPercent, percentToBp } from './format';
-import { AgentTreePicker, SourceMark, offReasonText } from './parts';
+import { AgentFrame, SourceMark, offReasonText, useShownAgent } from './parts';
 
 type Row = game.AgentConfigItem;
 
@@ -107,7 +107,7 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
         <Switch />
       </Form.Item>
       <Space size={16} wrap align="start">
-        <Form.Item label={t('field.rtp')}>
+        <Form.Item label={t('field.rtp')} htmlFor="agent-config-edit_rtp">
           <Space.Compact>
             <Form.Item name="o_rtp" valuePropName="checked" noStyle>
               <Checkbox style={{ alignSelf: 'center', marginInlineEnd: 8 }}>{t('override')}</Checkbox>
@@ -117,7 +117,7 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
             </Form.Item>
           </Space.Compact>
         </Form.Item>
-        <Form.Item label={t('field.tax')}>
+        <Form.Item label={t('field.tax')} htmlFor="agent-config-edit_tax">
           <Space.Compact>
             <Form.Item name="o_tax" valuePropName="checked" noStyle>
               <Checkbox style={{ alignSelf: 'center', marginInlineEnd: 8 }}>{t('override')}</Checkbox>
@@ -129,7 +129,7 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
         </Form.Item>
       </Space>
       <Space size={16} wrap align="start">
-        <Form.Item label={t('field.minBet')}>
+        <Form.Item label={t('field.minBet')} htmlFor="agent-config-edit_min_bet">
           <Flex gap={8} align="center">
             <Form.Item name="o_min" valuePropName="checked" noStyle>
               <Checkbox>{t('override')}</Checkbox>
@@ -139,7 +139,7 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
             </Form.Item>
           </Flex>
         </Form.Item>
-        <Form.Item label={t('field.maxBet')}>
+        <Form.Item label={t('field.maxBet')} htmlFor="agent-config-edit_max_bet">
           <Flex gap={8} align="center">
             <Form.Item name="o_max" valuePropName="checked" noStyle>
               <Checkbox>{t('override')}</Checkbox>
@@ -161,10 +161,9 @@ export default function AgentConfigScreen() {
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const canEdit = useHasPerm()('902');
-  const agents = useAgents();
   const list = useListState({ id: 'game-agent', filters: FILTERS, defaultPageSize: 50 });
-  const agentId = list.filters.agent_id;
-  const agent = agents.find((a) => a.id === agentId);
+  const agent = useShownAgent(list.filters.agent_id);
+  const agentId = agent?.id ?? 0;
   const query = useAgentConfigList(agentId ? ({ ...list.params, agent_id: agentId } as Parameters<typeof useAgentConfigList>[0]) : null);
   const [target, setTarget] = useState<Row | null>(null);
   // A new form for each opening: a kept form would show the previous game's values.
@@ -290,39 +289,33 @@ export default function AgentConfigScreen() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <Card size="small">
-        <Flex gap={12} align="center" wrap>
-          <Typography.Text strong>{t('field.agent')}</Typography.Text>
-          <AgentTreePicker value={agentId} onChange={(id) => list.setFilters({ ...list.filters, agent_id: id })} style={{ minWidth: 260 }} data-testid="agent-config-agent" />
-          {agent && (
-            <Typography.Text type="secondary">
+    <>
+      <AgentFrame
+        agentId={agentId}
+        onChange={(id) => list.setFilters({ ...list.filters, agent_id: id })}
+        pickerId="agent-config-agent"
+        head={
+          agent && (
+            <Typography.Text type="secondary" data-testid="agent-config-showing">
               {t('agent.showing', { code: agent.code })}
             </Typography.Text>
-          )}
-        </Flex>
-      </Card>
-      {agentId ? (
-        <>
-          <ListFilters list={list} name="agent-config-filters" toForm={toForm} fromForm={(v) => ({ ...fromForm(v), agent_id: agentId })} phoneDrawer summary={list.filters.keyword}>
-            <Form.Item name="platform_id" label={t('field.platform')}>
-              <PlatformSelect style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item name="type" label={t('field.type')}>
-              <Select allowClear placeholder={t('allTypes')} style={{ width: 130 }} options={game.GAME_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
-            </Form.Item>
-            <Form.Item name="keyword" label={t('field.name')}>
-              <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 180 }} maxLength={64} />
-            </Form.Item>
-          </ListFilters>
-          <ListTable<Row> list={list} query={query} rowKey="game_id" columns={columns} title={t('agent.title', { code: agent?.code ?? '' })} emptyText={t('empty')} />
-        </>
-      ) : (
-        <Card>
-          <Empty description={t('agent.pickFirst')} />
-        </Card>
-      )}
+          )
+        }
+      >
+        <ListFilters list={list} name="agent-config-filters" toForm={toForm} fromForm={(v) => ({ ...fromForm(v), agent_id: agentId })} phoneDrawer summary={list.filters.keyword}>
+          <Form.Item name="platform_id" label={t('field.platform')}>
+            <PlatformSelect style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="type" label={t('field.type')}>
+            <Select allowClear placeholder={t('allTypes')} style={{ width: 130 }} options={game.GAME_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="keyword" label={t('field.name')}>
+            <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 180 }} maxLength={64} />
+          </Form.Item>
+        </ListFilters>
+        <ListTable<Row> list={list} query={query} rowKey="game_id" columns={columns} title={agent ? t('agent.title', { name: agent.name, code: agent.code }) : ''} emptyText={t('empty')} />
+      </AgentFrame>
       {canEdit && <AgentConfigDialog key={opens} target={target} agentCode={agent?.code ?? ''} onClose={() => setTarget(null)} />}
-    </Flex>
+    </>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, Card, Descriptions, Empty, Flex, Form, InputNumber, Space, Typography } from 'antd';
+import { App, Badge, Button, Card, Descriptions, Empty, Form, InputNumber, Space, Typography } from 'antd';
 import { game } from '@console/contract';
-import { GameSelect, gameName, useAgents } from '../../components/dict-select';
+import { GameSelect, gameName } from '../../components/dict-select';
 import { useHasPerm } from '../../components/has-perm';
 import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useAgentConfigList, useProtectEdit } from './api';
 import { bpPercent, bpToPercent, percentToBp } from './format';
-import { AgentTreePicker, SourceMark, offReasonText, usePickedAgentGame } from './parts';
+import { AgentFrame, PickerRow, SourceMark, offReasonText, usePickedAgentGame, useShownAgent } from './parts';
 
 interface Values {
   guarantee: number;
@@ -22,10 +22,15 @@ export default function ProtectScreen() {
   const { message } = App.useApp();
   const language = useAppStore((s) => s.language);
   const canEdit = useHasPerm()('902');
-  const { agentId, gameId, setAgent, setGame } = usePickedAgentGame();
-  const agent = useAgents().find((a) => a.id === agentId);
-  const query = useAgentConfigList(agentId && gameId ? { agent_id: agentId, game_id: gameId, page: 1, page_size: 1 } : null);
-  const row = agentId && gameId ? query.data?.list[0] : undefined;
+  const picked = usePickedAgentGame();
+  const agent = useShownAgent(picked.agentId);
+  const agentId = agent?.id ?? 0;
+  const gameId = picked.gameId;
+  // Without a game in the link, the agent's first game: the screen never opens on an empty card.
+  const query = useAgentConfigList(agentId ? { agent_id: agentId, ...(gameId ? { game_id: gameId } : {}), page: 1, page_size: 1 } : null);
+  const first = query.data?.list[0];
+  // While another agent's or game's row loads, the previous one is not shown (nor saved) as this one's.
+  const row = first && first.agent_id === agentId && (!gameId || first.game_id === gameId) ? first : undefined;
   const save = useProtectEdit();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -38,7 +43,7 @@ export default function ProtectScreen() {
     if (!row || saving) return;
     setSaving(true);
     try {
-      await save.mutateAsync({ agent_id: agentId, game_id: gameId, guarantee_rtp: percentToBp(v.guarantee), new_player_protect_rounds: v.rounds, max_win_multiplier: v.multiplier });
+      await save.mutateAsync({ agent_id: row.agent_id, game_id: row.game_id, guarantee_rtp: percentToBp(v.guarantee), new_player_protect_rounds: v.rounds, max_win_multiplier: v.multiplier });
       message.success(t('toast.saved'));
     } catch {
       // The API client has shown the refusal.
@@ -49,18 +54,19 @@ export default function ProtectScreen() {
 
   const rtpMax = row ? bpToPercent(row.rtp_target) : 100;
   return (
-    <Flex vertical gap={16}>
-      <Card size="small">
-        <Flex gap={12} align="center" wrap>
-          <Typography.Text strong>{t('field.agent')}</Typography.Text>
-          <AgentTreePicker value={agentId} onChange={setAgent} data-testid="protect-agent" />
-          <Typography.Text strong>{t('field.game')}</Typography.Text>
-          <GameSelect value={gameId} onChange={setGame} style={{ minWidth: 200 }} data-testid="protect-game" />
-        </Flex>
-      </Card>
+    <AgentFrame
+      agentId={agentId}
+      onChange={picked.setAgent}
+      pickerId="protect-agent"
+      head={
+        <PickerRow label={t('field.game')} htmlFor="protect-game">
+          <GameSelect id="protect-game" value={row?.game_id ?? gameId} onChange={picked.setGame} style={{ width: '100%' }} data-testid="protect-game" />
+        </PickerRow>
+      }
+    >
       {!row ? (
-        <Card>
-          <Empty description={agentId && gameId && !query.isFetching ? t('empty') : t('protect.pickFirst')} />
+        <Card loading={query.isFetching}>
+          <Empty description={t('empty')} />
         </Card>
       ) : (
         <>
@@ -122,6 +128,6 @@ export default function ProtectScreen() {
           </Card>
         </>
       )}
-    </Flex>
+    </AgentFrame>
   );
 }
