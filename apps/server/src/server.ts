@@ -49,7 +49,7 @@ async function main() {
     [
       '',
       `  Game platform console is running at ${url}`,
-      `  API documentation: ${url}/docs`,
+      ...(config.apiDocs === 'off' ? [] : [`  API documentation: ${url}/docs${config.apiDocs === 'operators' ? ' (for logged-in operators)' : ''}`]),
       `  Database: ${dbLabel}`,
       ...(demoLogin ? [`  Demo login: ${DEMO_ADMIN.account} / ${DEMO_ADMIN.password} (no authenticator bound; change this password before production)`] : []),
       '',

@@ -39,4 +39,22 @@ describe('configuration', () => {
     expect(loadConfig({})).toMatchObject({ port: 8080, sessionTtlMinutes: 720 });
     expect(loadConfig({ PORT: '', SESSION_TTL_MINUTES: '' })).toMatchObject({ port: 8080, sessionTtlMinutes: 720 });
   });
+
+  it('serves the API document to anyone outside production and to operators only in production, unless API_DOCS says otherwise', () => {
+    expect(loadConfig({}).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'test', API_DOCS: '' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe('operators');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: '' }).apiDocs).toBe('operators');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'off' }).apiDocs).toBe('off');
+    expect(loadConfig({ API_DOCS: 'operators' }).apiDocs).toBe('operators');
+    expect(loadConfig({ API_DOCS: ' Off ' }).apiDocs).toBe('off');
+  });
+
+  it('refuses an API_DOCS it does not know instead of guessing who may read the document', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', API_DOCS: 'private' })).toThrow('API_DOCS must be one of public, operators, off, got private');
+    for (const bad of ['1', 'true', 'no', 'operator', 'public,off']) {
+      expect(() => loadConfig({ API_DOCS: bad }), bad).toThrow(/^API_DOCS must be one of public, operators, off/);
+    }
+  });
 });

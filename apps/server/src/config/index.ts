@@ -38,8 +38,17 @@ export interface Config {
   exportsPerOperator: number;
   /** Exports the server runs at once, for all operators. */
   exportsAtOnce: number;
+  /** Who gets the API document and Swagger UI under /docs (plugins/openapi.ts). */
+  apiDocs: ApiDocsAccess;
   repoRoot: string;
 }
+
+/**
+ * `public`: anyone. `operators`: a logged-in operator only (a session token as a bearer, or the
+ * ticket cookie the console obtains for it). `off`: not served at all, /docs answers 404.
+ */
+export const API_DOCS_ACCESS = ['public', 'operators', 'off'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
 
 /**
  * A path the user gave, from the folder the command was typed in: `npm run` runs a workspace's
@@ -70,6 +79,19 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return n;
 }
 
+/**
+ * Who may read the API document. It maps every call, its permission code and its fields, which is
+ * nobody's business outside the operators of a production console: that is why production defaults
+ * to operators only. An unknown value stops the start rather than fall back to either.
+ */
+function apiDocsAccess(env: NodeJS.ProcessEnv, production: boolean): ApiDocsAccess {
+  const value = env.API_DOCS;
+  if (value === undefined || value === '') return production ? 'operators' : 'public';
+  const found = API_DOCS_ACCESS.find((v) => v === value.trim().toLowerCase());
+  if (!found) throw new Error(`API_DOCS must be one of ${API_DOCS_ACCESS.join(', ')}, got ${value}`);
+  return found;
+}
+
 /** A year: a longer idle lifetime is no session limit at all, and far larger ones overflow a Date. */
 const SESSION_TTL_MAX_MINUTES = 365 * 24 * 60;
 
@@ -90,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     headersTimeoutSeconds: wholeNumber(env, 'HEADERS_TIMEOUT_SECONDS', 15, 1, 3600),
     exportsPerOperator: wholeNumber(env, 'EXPORTS_PER_OPERATOR', 1, 1, 100),
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 2, 1, 100),
+    apiDocs: apiDocsAccess(env, production),
     dataDir: env.DATA_DIR ? userPath(env, env.DATA_DIR) : path.join(repoRoot, 'data'),
     exportDir: env.EXPORT_DIR ? userPath(env, env.EXPORT_DIR) : path.join(repoRoot, 'data/exports'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',

@@ -20,7 +20,7 @@ const SUM_OVERFLOW: Record<Lang, string> = {
 };
 
 /**
- * Every failure leaves as the spec's shapes: the envelope with a code (HTTP 200) for business and
+ * Every failure leaves in the shapes of docs/product.md, "Envelope and errors": the envelope with a code (HTTP 200) for business and
  * validation failures, HTTP 401 `{code:"A0230", msg}` for a missing or dead session, and
  * `{code, msg}` with the HTTP status for transport-level failures (bad JSON, unknown path, limits).
  */

@@ -9,7 +9,7 @@ export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
  * The session travels in the body, never in a cookie, so a forged cross-site request carries none.
- * On top of that (spec §9): the console gets an XSRF-TOKEN cookie, and any API request that
+ * On top of that (docs/product.md, "XSRF"): the console gets an XSRF-TOKEN cookie, and any API request that
  * carries the cookie must echo it in X-XSRF-TOKEN. Clients that keep no cookies are unaffected.
  *
  * The cookie is issued by the pages only (the console's index.html and /docs), never by an asset:
