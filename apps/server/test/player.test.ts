@@ -161,6 +161,8 @@ describeOnDatabases('player/wallet/adjust: exact, once, never below zero', (t) =
   beforeAll(async () => {
     const dims = await createDimensions(t().database.db);
     cny = dims.currency.CNY;
+    // Shown with 4 decimals here, so that a single 1/10000 unit is an amount the console shows.
+    await t().database.db.updateTable('currency').set({ decimals: 4 }).where('id', '=', cny).execute();
     token = await t().login();
     auth = await ingestAuth(t(), token);
     await postIngest(t(), 'transfers', [transferRecord({ player_account: 'wa-amy', amount: '100' })], auth);
@@ -234,12 +236,13 @@ describeOnDatabases('player/wallet/adjust: exact, once, never below zero', (t) =
     expect(await walletBalance(t().database.db, 'wa-amy')).toBe(1_000_000n);
   });
 
-  it('a credit in another currency opens that wallet', async () => {
+  it("a credit in a currency that is not the player's opens no wallet; a debit there finds nothing to take", async () => {
     const usd = toNumber((await t().database.db.selectFrom('currency').select('id').where('code', '=', 'USD').executeTakeFirstOrThrow()).id);
     const r = await adjust({ currency_id: usd, direction: 'credit', amount: '12.34', request_id: rid() });
-    expect(r.data).toMatchObject({ balance_before: '0.0000', balance_after: '12.3400' });
-    const debit = await adjust({ currency_id: t().database.dialect === 'sqlite' ? usd : usd, direction: 'debit', amount: '12.3401', request_id: rid() });
-    expect(debit.error_code).toBe('A0420');
+    expect(r).toMatchObject({ error_code: 'A0400', data: { field: 'currency_id', reason: 'currency_not_players' } });
+    const debit = await adjust({ currency_id: usd, direction: 'debit', amount: '12.34', request_id: rid() });
+    expect(debit).toMatchObject({ error_code: 'A0420', data: { balance: '0.0000' } });
+    expect(await walletBalance(t().database.db, 'wa-amy', 'USD')).toBeNull();
   });
 
   it('many adjustments in parallel with ingest batches on the same wallets never overdraw nor lose an entry', async () => {
@@ -247,41 +250,51 @@ describeOnDatabases('player/wallet/adjust: exact, once, never below zero', (t) =
     await postIngest(t(), 'transfers', accounts.map((a) => transferRecord({ player_account: a, amount: '50' })), auth);
     const ids = new Map<string, number>();
     for (const a of accounts) ids.set(a, toNumber((await t().database.db.selectFrom('player').select('id').where('account', '=', a).executeTakeFirstOrThrow()).id));
-    const work: Array<Promise<{ kind: string; ok: boolean; code?: string }>> = [];
+    const work: Array<Promise<{ kind: string; ok: boolean; code?: string; rid?: string; reason?: string }>> = [];
+    const bodies: Array<Record<string, unknown>> = [];
     let seq = 0;
     for (let i = 0; i < 60; i++) {
       const account = accounts[i % 3]!;
       const direction = i % 2 === 0 ? 'debit' : 'credit';
       const amount = `${(i % 7) + 3}.${String(i % 10).padStart(4, '0')}`;
+      const body = { player_id: ids.get(account), currency_id: cny, direction, amount, remark: `r${i}`, request_id: `conc-${process.pid}-${i}` };
+      bodies.push(body);
       work.push(
         t()
-          .call('player/wallet/adjust', { player_id: ids.get(account), currency_id: cny, direction, amount, remark: `r${i}`, request_id: `conc-${process.pid}-${i}` }, { token })
-          .then((r) => ({ kind: 'adjust', ok: r.error_code === '0', code: r.error_code })),
+          .call('player/wallet/adjust', body, { token })
+          .then((r) => ({ kind: 'adjust', ok: r.error_code === '0', code: r.error_code, rid: body.request_id })),
       );
       if (i % 4 === 0) {
         const bets = accounts.map((a) => betRecord({ player_account: a, bet_amount: `${(seq++ % 5) + 1}`, payout_amount: `${seq % 3}.5`, settle_time: `2026-01-1${seq % 9}T12:00:05+08:00`, bet_time: `2026-01-1${seq % 9}T12:00:00+08:00` }));
-        work.push(postIngest(t(), 'bets', bets, auth).then((r) => ({ kind: 'bets', ok: r.error_code === '0', code: r.error_code })));
+        work.push(postIngest(t(), 'bets', bets, auth).then((r) => ({ kind: 'bets', ok: r.error_code === '0', code: r.error_code, reason: r.data?.reason })));
         work.push(
-          postIngest(t(), 'transfers', [transferRecord({ player_account: account, direction: i % 8 === 0 ? 'out' : 'in', amount: '4' })], auth).then((r) => ({ kind: 'transfer', ok: r.error_code === '0', code: r.error_code })),
+          postIngest(t(), 'transfers', [transferRecord({ player_account: account, direction: i % 8 === 0 ? 'out' : 'in', amount: '4' })], auth).then((r) => ({ kind: 'transfer', ok: r.error_code === '0', code: r.error_code, reason: r.data?.reason })),
         );
       }
     }
-    // The same request ids again, at once: each answers its first result.
+    // The same requests again, at once: each answers its first result (a repeat of a refused one
+    // is a request of its own, which may find the balance it lacked).
     for (let i = 0; i < 60; i += 5) {
       work.push(
         t()
-          .call('player/wallet/adjust', { player_id: ids.get(accounts[i % 3]!), currency_id: cny, direction: i % 2 === 0 ? 'debit' : 'credit', amount: '1', remark: 'again', request_id: `conc-${process.pid}-${i}` }, { token })
-          .then((r) => ({ kind: 'repeat', ok: r.error_code === '0' || r.error_code === 'A0420', code: r.error_code })),
+          .call('player/wallet/adjust', bodies[i], { token })
+          .then((r) => ({ kind: 'repeat', ok: r.error_code === '0', code: r.error_code, rid: String(bodies[i]!.request_id) })),
       );
     }
     const results = await Promise.all(work);
-    // Every refusal is a clean one (insufficient balance), never a failure of the server.
-    for (const r of results) if (!r.ok) expect(['A0420', 'A0400']).toContain(r.code);
+    // Every refusal is a clean one (insufficient balance: A0420 for an adjustment, a bad record of
+    // an ingest batch), never a failure of the server.
+    for (const r of results.filter((x) => !x.ok)) {
+      if (r.kind === 'adjust' || r.kind === 'repeat') expect(r.code).toBe('A0420');
+      else expect([r.code, r.reason]).toEqual(['A0400', expect.stringMatching(/insufficient balance/)]);
+    }
     expect(results.filter((r) => r.kind === 'adjust' && r.ok).length).toBeGreaterThan(20);
     expect(await ledgerProblems(t().database.db)).toEqual([]);
     expect(await checkAggregates(t().database)).toEqual([]);
-    const moved = await t().database.db.selectFrom('wallet_adjustment').select((eb) => eb.fn.countAll().as('n')).where('request_id', 'like', `conc-${process.pid}-%`).executeTakeFirstOrThrow();
-    expect(toNumber(moved.n)).toBe(results.filter((r) => r.kind === 'adjust' && r.ok).length);
+    const moved = await t().database.db.selectFrom('wallet_adjustment').select('request_id').where('request_id', 'like', `conc-${process.pid}-%`).execute();
+    const answered = new Set(results.filter((r) => (r.kind === 'adjust' || r.kind === 'repeat') && r.ok).map((r) => r.rid));
+    expect(new Set(moved.map((m) => m.request_id))).toEqual(answered);
+    expect(moved.length).toBe(answered.size);
     // The balance is the sum of the ledger.
     for (const id of ids.values()) {
       const sum = await t().database.db.selectFrom('ledger_entry').select(int8Text(sql`sum(amount)`).as('s')).where('player_id', '=', id).where('currency_id', '=', cny).executeTakeFirstOrThrow();

@@ -3,6 +3,19 @@ import { z } from 'zod';
 import { safeText, textFault, textFaultMessage } from '@console/contract';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ingestCounts, postIngest, transferRecord, walletBalance } from './domain-fixtures.ts';
+import { toNumber } from '../src/db/sql.ts';
+
+/** Characters that show as nothing (identities refuse them): one account would pass for another. */
+const INVISIBLE = {
+  'U+200B': '\u200b',
+  'U+200C': '\u200c',
+  'U+200D': '\u200d',
+  'U+2060': '\u2060',
+  'U+FEFF': '\ufeff',
+  'U+00AD': '\u00ad',
+  'U+180E': '\u180e',
+  'U+034F': '\u034f',
+};
 
 /** Text kept exactly (docs/security.md): what the contract's safe-text helper refuses, and the ingest with it. */
 describe('safe text', () => {
@@ -21,10 +34,14 @@ describe('safe text', () => {
     }
   });
 
-  it('keeps ordinary text of any script, surrogate pairs and joiners', () => {
-    for (const s of ['alice', '张三', '玩家😀', '𠀀𠀁', '👨\u200d👩\u200d👧', 'لاعب', 'שלום', 'Nguyễn', 'می\u200cخواهم', '']) {
+  it('keeps ordinary text of any script and surrogate pairs; names also the joiners', () => {
+    for (const s of ['alice', '张三', '玩家😀', '𠀀𠀁', 'لاعب', 'שלום', 'Nguyễn', '']) {
       expect(textFault(s, 'identity')).toBeNull();
       expect(textFault(s, 'name')).toBeNull();
+    }
+    for (const s of ['👨\u200d👩\u200d👧', 'می\u200cخواهم']) {
+      expect(textFault(s, 'name')).toBeNull();
+      expect(textFault(s, 'identity')).toBe('text_invisible');
     }
   });
 
@@ -77,8 +94,21 @@ describeOnDatabases('ingest text kept exactly', (t) => {
     await expectRefused('bets', [betRecord({ game_code: 'slot1\u202c' })], 0, 'game_code', /bidirectional control/);
   });
 
-  it('stores CJK, emoji (surrogate pairs), joiners and right-to-left accounts exactly as sent', async () => {
-    const accounts = ['张三', '玩家😀', '𠀀𠀁', '👨\u200d👩\u200d👧', 'لاعب', 'Nguyễn'];
+  it('refuses each invisible character in a player account, on transfers and on bets, and stores nothing', async () => {
+    for (const [name, c] of Object.entries(INVISIBLE)) {
+      await expectRefused('transfers', [transferRecord({ player_account: 'inv-ok', amount: '1' }), transferRecord({ player_account: `inv${c}01` })], 1, 'player_account', /invisible characters/);
+      await expectRefused('bets', [betRecord({ player_account: `${c}inv01` })], 0, 'player_account', /invisible characters/);
+      await expectRefused('transfers', [transferRecord({ agent_code: `A1${c}` })], 0, 'agent_code', /invisible characters/);
+      await expectRefused('bets', [betRecord({ game_code: `slot1${c}` })], 0, 'game_code', /invisible characters/);
+      await expectRefused('transfers', [transferRecord({ currency_code: `C${c}NY` })], 0, 'currency_code', /invisible characters/);
+      await expectRefused('transfers', [transferRecord({ order_id: `o${c}1` })], 0, 'order_id', /invisible characters/);
+      await expectRefused('bets', [betRecord({ bet_id: `b${c}1` })], 0, 'bet_id', /invisible characters/);
+      expect(await t().database.db.selectFrom('player').select('account').where('account', 'like', '%inv%').execute(), name).toEqual([]);
+    }
+  });
+
+  it('stores CJK, emoji (surrogate pairs) and right-to-left accounts exactly as sent', async () => {
+    const accounts = ['张三', '玩家😀', '𠀀𠀁', 'لاعب', 'Nguyễn'];
     const r = await postIngest(t(), 'transfers', accounts.map((a) => transferRecord({ player_account: a, amount: '1' })), auth);
     expect(r.data).toEqual({ accepted: accounts.length, duplicates: 0 });
     const stored = await t().database.db.selectFrom('player').select('account').where('account', 'in', accounts).execute();
@@ -88,6 +118,36 @@ describeOnDatabases('ingest text kept exactly', (t) => {
     expect(bets.data).toEqual({ accepted: 1, duplicates: 0 });
     const bet = await t().database.db.selectFrom('bet').select('bet_id').where('bet_id', '=', '注单-😀-1').executeTakeFirst();
     expect(bet).toEqual({ bet_id: '注单-😀-1' });
+  });
+});
+
+describeOnDatabases('console identities without invisible characters', (t) => {
+  it('player/wallet/adjust refuses each in its request_id, user/add and agent/user/add in an account, in both languages; nothing is written', async () => {
+    const dims = await createDimensions(t().database.db);
+    const token = await t().login();
+    const auth = await ingestAuth(t(), token);
+    await postIngest(t(), 'transfers', [transferRecord({ player_account: 'inv-wallet', amount: '10' })], auth);
+    const pid = toNumber((await t().database.db.selectFrom('player').select('id').where('account', '=', 'inv-wallet').executeTakeFirstOrThrow()).id);
+    const count = async (table: 'wallet_adjustment' | 'operation_log' | 'operator_user' | 'agent_user') =>
+      toNumber((await t().database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const counts = async () => ({ ...(await ingestCounts(t().database.db)), adjustments: await count('wallet_adjustment'), logs: await count('operation_log'), operators: await count('operator_user'), agentUsers: await count('agent_user') });
+    const before = await counts();
+    for (const [name, c] of Object.entries(INVISIBLE)) {
+      const adjust = (lang: 'en' | 'zh-cn') =>
+        t().call('player/wallet/adjust', { player_id: pid, currency_id: dims.currency.CNY, direction: 'credit', amount: '1', remark: 'x', request_id: `req-inv${c}-01` }, { token, lang });
+      const en = await adjust('en');
+      expect(en, name).toMatchObject({ status: 200, error_code: 'A0400' });
+      expect(en.error_msg, name).toMatch(/^request_id: must not contain invisible characters/);
+      expect((await adjust('zh-cn')).error_msg, name).toMatch(/^request_id：不能包含不可见字符/);
+      const user = await t().call('user/add', { account: `op${c}inv`, name: 'Op', password: 'A'.repeat(32), phone: '', permissions: '' }, { token });
+      expect(user.error_code, name).toBe('A0400');
+      expect(user.error_msg, name).toMatch(/^account: /);
+      const agentUser = await t().call('agent/user/add', { agent_id: dims.agent.A1, account: `au${c}inv`, name: 'Au', password: 'A'.repeat(32), admin_level_id: 1 }, { token });
+      expect(agentUser.error_code, name).toBe('A0400');
+      expect(agentUser.error_msg, name).toMatch(/^account: /);
+    }
+    expect(await counts()).toEqual(before);
+    expect(await walletBalance(t().database.db, 'inv-wallet')).toBe(100_000n);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { textFaultMessage, type Lang } from '@console/contract';
+import { formatMoney, MONEY_UNITS_MAX, MONEY_UNITS_MIN, textFaultMessage, type Lang } from '@console/contract';
 
 /**
  * Turns a zod failure into one readable sentence in the caller's language, e.g.
@@ -10,6 +10,14 @@ const custom: Record<string, Record<Lang, string>> = {
   money: { 'zh-cn': '金额格式错误（最多 4 位小数）', en: 'must be an amount with at most 4 decimals' },
   money_non_negative: { 'zh-cn': '金额必须是非负数（最多 4 位小数）', en: 'must be a non-negative amount with at most 4 decimals' },
   money_positive: { 'zh-cn': '金额必须大于 0（最多 4 位小数）', en: 'must be an amount above 0 with at most 4 decimals' },
+  money_too_large: {
+    'zh-cn': `金额不能超过 ${formatMoney(MONEY_UNITS_MAX)}（可保存的最大金额）`,
+    en: `must be at most ${formatMoney(MONEY_UNITS_MAX)}, the largest amount that can be stored`,
+  },
+  money_too_small: {
+    'zh-cn': `金额不能小于 ${formatMoney(MONEY_UNITS_MIN)}（可保存的最小金额）`,
+    en: `must be at least ${formatMoney(MONEY_UNITS_MIN)}, the smallest amount that can be stored`,
+  },
   password_hash: { 'zh-cn': '密码格式错误', en: 'is not a valid password hash' },
   account_chars: { 'zh-cn': '只能包含字母、数字和 _ . @ -', en: 'may contain only letters, digits and _ . @ -' },
   phone: { 'zh-cn': '手机号格式错误', en: 'is not a valid phone number' },

@@ -12,10 +12,35 @@ export const MONEY_SCALE = 4;
  * never rounded.
  */
 export const MONEY_UNITS_MAX = 9_223_372_036_854_775_807n;
+/** The smallest: a signed 64-bit column's minimum (−922,337,203,685,477.5808). */
+export const MONEY_UNITS_MIN = -MONEY_UNITS_MAX - 1n;
 const MONEY_RE = /^-?\d{1,15}(\.\d{1,4})?$/;
+const UNSIGNED_MONEY_RE = /^\d{1,15}(\.\d{1,4})?$/;
 
-export const moneySchema = z.string().regex(MONEY_RE, { message: 'money' });
-export const nonNegativeMoneySchema = z.string().regex(/^\d{1,15}(\.\d{1,4})?$/, { message: 'money_non_negative' });
+/**
+ * The one bound of every money field: 15 digits before the point reach past what a column holds
+ * (999,999,999,999,999.9999 > MONEY_UNITS_MAX), and such an amount would fail at the database
+ * instead of being refused as a parameter. Text that is not an amount is left to the format check,
+ * so a field has one issue, not two.
+ */
+function moneyInRange(s: string, ctx: z.core.$RefinementCtx<string>) {
+  if (!MONEY_RE.test(s)) return;
+  const v = parseMoney(s);
+  if (v > MONEY_UNITS_MAX) ctx.addIssue({ code: 'custom', message: 'money_too_large' });
+  else if (v < MONEY_UNITS_MIN) ctx.addIssue({ code: 'custom', message: 'money_too_small' });
+}
+
+/** Any amount, signed. */
+export const moneySchema = z.string().regex(MONEY_RE, { message: 'money' }).superRefine(moneyInRange);
+/** An amount ≥ 0 (bet limits, prize-pool amounts). */
+export const nonNegativeMoneySchema = z.string().regex(UNSIGNED_MONEY_RE, { message: 'money_non_negative' }).superRefine(moneyInRange);
+/** An amount > 0 (an adjustment, a point-control target); blanks around it are dropped. */
+export const positiveMoneySchema = z
+  .string()
+  .trim()
+  .regex(UNSIGNED_MONEY_RE, { message: 'money_positive' })
+  .refine((s) => /[1-9]/.test(s), { message: 'money_positive' })
+  .superRefine(moneyInRange);
 
 /** "12.5" -> 125000n. Throws on anything that is not a decimal with at most 4 decimals. */
 export function parseMoney(s: string): bigint {

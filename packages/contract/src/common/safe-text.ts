@@ -14,16 +14,24 @@ import type { Lang } from '../error-codes.ts';
  *   U+061C. They reorder nothing on their own, but "admin" and "admin\u200E" look alike and are
  *   two accounts. A display name may need them to show mixed right-to-left and left-to-right
  *   text properly, so names keep them.
+ * - Identities only: every other invisible format character (Unicode general category Cf: the
+ *   zero-width space U+200B, the joiners U+200C and U+200D, the word joiner U+2060, the byte-order
+ *   mark U+FEFF, the soft hyphen U+00AD, the Mongolian vowel separator U+180E…) and the combining
+ *   grapheme joiner U+034F, which is a mark, not a format character, but shows as nothing just
+ *   the same. "pl01" and "pl\u200B01" look alike and are two players. U+00AD and U+180E are
+ *   named although they are Cf now: older Unicode versions filed them elsewhere. The Hangul
+ *   fillers U+115F, U+1160, U+3164 and U+FFA0 are letters to Unicode but show as blank space, so
+ *   "pl\u316401" passes for "pl 01" or for nothing between: identities refuse them too.
  *
- * Pairs of surrogates (emoji, rarer CJK) and joiners (U+200C, U+200D: emoji sequences, Persian
- * and Indic scripts) are ordinary text and stay allowed.
+ * Pairs of surrogates (emoji, rarer CJK) are ordinary text. In names, the joiners U+200C and
+ * U+200D (emoji sequences, Persian and Indic scripts) stay allowed too.
  */
 
 /** What a text is used as: an identity (account, code, id) or a display name or remark. */
 export type TextUse = 'identity' | 'name';
 
 /** Why a text is refused; also the zod issue `message`, so a caller can show its own words for it. */
-export type TextFault = 'text_nul' | 'text_lone_surrogate' | 'text_bidi_control' | 'text_bidi_mark';
+export type TextFault = 'text_nul' | 'text_lone_surrogate' | 'text_bidi_control' | 'text_bidi_mark' | 'text_invisible';
 
 export const TEXT_FAULT_MESSAGES: Record<TextFault, Record<Lang, string>> = {
   text_nul: { en: 'must not contain the NUL character (U+0000)', 'zh-cn': '不能包含空字符（U+0000）' },
@@ -39,13 +47,21 @@ export const TEXT_FAULT_MESSAGES: Record<TextFault, Record<Lang, string>> = {
     en: 'must not contain invisible direction marks (U+200E, U+200F, U+061C)',
     'zh-cn': '不能包含不可见的方向标记（U+200E、U+200F、U+061C）',
   },
+  text_invisible: {
+    en: 'must not contain invisible characters (such as U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD, U+034F)',
+    'zh-cn': '不能包含不可见字符（如 U+200B、U+200C、U+200D、U+2060、U+FEFF、U+00AD、U+034F）',
+  },
 };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 const BIDI_MARK = /[\u200E\u200F\u061C]/;
-/** Any character but NUL that may be at fault: one scan settles the usual, clean text. */
-const SUSPECT = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF]/;
+const INVISIBLE = /[\p{Cf}\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0]/u;
+/**
+ * Any character but NUL that may be at fault: one scan settles the usual, clean text. With the
+ * `u` flag a surrogate pair (an emoji) is one character, so only a lone surrogate matches the range.
+ */
+const SUSPECT = /[\p{Cf}\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0\uD800-\uDFFF]/u;
 
 /** Why `text` is refused for `use`, or null when it is text kept and shown exactly. */
 export function textFault(text: string, use: TextUse = 'identity'): TextFault | null {
@@ -54,6 +70,7 @@ export function textFault(text: string, use: TextUse = 'identity'): TextFault | 
   if (LONE_SURROGATE.test(text)) return 'text_lone_surrogate';
   if (BIDI_CONTROL.test(text)) return 'text_bidi_control';
   if (use === 'identity' && BIDI_MARK.test(text)) return 'text_bidi_mark';
+  if (use === 'identity' && INVISIBLE.test(text)) return 'text_invisible';
   return null;
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from '../common/safe-text.ts';
 
 /**
- * The ingest calls (DESIGN §4): the game platform's servers push wallet transfers and settled
+ * The ingest calls (docs/product.md, "Ingest"): the game platform's servers push wallet transfers and settled
  * bets to `POST /v1/ingest/transfers` and `POST /v1/ingest/bets` with
  * `Authorization: Bearer <app_id>:<secret>` of an ingest key. These are not operator calls: no
  * session, no permission code, so they are not `defineCall`s; the schemas live here so game
@@ -51,8 +51,9 @@ export const ingestTimeSchema = z.iso
 /**
  * An id or code. Stored and compared as given, so it must be text both databases keep exactly
  * (no NUL, no half of a surrogate pair: the stored id would no longer match the one sent) and
- * that shows as it is (no bidirectional controls or invisible direction marks, which make one
- * account or id look like another): `safeText`, as an identity.
+ * that shows as it is (no bidirectional controls, invisible direction marks or other invisible
+ * characters such as U+200B, which make one account or id look like another): `safeText`, as an
+ * identity.
  */
 const ref = (max: number) =>
   safeText(

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { moneySchema } from '../common/money.ts';
+import { moneySchema, positiveMoneySchema } from '../common/money.ts';
 import { listOf, pagingSchema, sortSchema } from '../common/paging.ts';
 import { safeText } from '../common/safe-text.ts';
 import { billItemSchema } from './bill.ts';
 
-/* ---- Players (DESIGN §8 "Players": 801 list and status, 802 wallets, 803 point control) ---- */
+/* ---- Players: 801 list and status, 802 wallets, 803 point control (docs/product.md, "Players" to "Point control") ---- */
 
 export const PlayerStatus = { Enabled: 1, Disabled: 2 } as const;
 export const playerStatusSchema = z.union([z.literal(1), z.literal(2)]);
@@ -13,12 +13,8 @@ export const playerStatusSchema = z.union([z.literal(1), z.literal(2)]);
 const instant = z.iso.datetime({ offset: true });
 const optionalInstant = z.union([instant, z.literal('')]).optional();
 
-/** A decimal string > 0 with at most 4 decimals, never a float. */
-export const positiveMoneySchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}(\.\d{1,4})?$/, { message: 'money_positive' })
-  .refine((s) => /[1-9]/.test(s), { message: 'money_positive' });
+/** A decimal string > 0 with at most 4 decimals, never a float (the common money bound, common/money.ts). */
+export { positiveMoneySchema };
 
 /** Sortable columns of player/list; the lifetime figures come from the aggregates of the page's players only. */
 export const PLAYER_SORT_FIELDS = ['id', 'account', 'balance', 'registered_at', 'last_bet_at'] as const;
@@ -39,7 +35,7 @@ export const playerItemSchema = z.object({
   /** Lifetime sums from the report aggregates, in the player's currency. */
   bet_count: z.number().int(),
   bet_amount: moneySchema,
-  /** payout − bet − tax + bonus (DESIGN §3). */
+  /** payout − bet − tax + bonus (docs/product.md, "Report metrics"). */
   player_win_loss: moneySchema,
 });
 export type PlayerItem = z.infer<typeof playerItemSchema>;
@@ -161,12 +157,21 @@ export const ADJUST_DIRECTIONS = ['credit', 'debit'] as const;
 export const adjustRemarkSchema = safeText(z.string().trim().min(1).max(255), 'name');
 export const requestIdSchema = safeText(z.string().trim().min(8).max(64), 'identity');
 
+/**
+ * Why player/wallet/adjust refused a request with A0400, as `data.reason` (with `data.field`, the
+ * field at fault): the request id was used before for another request; the player or the
+ * currency is disabled (no credits); the currency is not the player's (no credits); the amount
+ * is finer than the currency's decimals.
+ */
+export const ADJUST_REFUSALS = ['request_id_reused', 'player_disabled', 'currency_disabled', 'currency_not_players', 'amount_too_fine'] as const;
+export type AdjustRefusal = (typeof ADJUST_REFUSALS)[number];
+
 export const playerWalletAdjust = defineCall({
   path: 'player/wallet/adjust',
   access: { permission: '802' },
   audit: true,
   summary:
-    'Credit or debit a wallet by hand: a ledger entry manual_credit / manual_debit with the operator and remark; a debit beyond the balance is refused; the same request_id again answers the first result and moves nothing',
+    "Credit or debit a wallet by hand: a ledger entry manual_credit / manual_debit with the operator and remark; a debit beyond the balance is refused; a credit of a disabled player, in a disabled currency or in a currency not the player's is refused, and so is an amount finer than the currency's decimals; the same request_id again with the same request answers the first result and moves nothing, with anything else changed it is refused naming the field",
   request: z.object({
     player_id: z.number().int().positive(),
     currency_id: z.number().int().positive(),

@@ -135,11 +135,29 @@ export async function agentActive(db: Kysely<DB>, id: number): Promise<boolean> 
 
 /** Of these agents, those out of service (themselves or an agent above them disabled). */
 export async function agentsOutOfService(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
+  return new Set((await disabledAgentsOver(db, ids)).keys());
+}
+
+/**
+ * Of these agents, those out of service, each with the agent that takes it out: the highest
+ * disabled one on its path (the agent itself when none above it is). Two look-ups whatever the
+ * number of agents: their paths, then which agents on those paths are disabled.
+ */
+export async function disabledAgentsOver(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, { id: number; code: string }>> {
+  const out = new Map<number, { id: number; code: string }>();
+  if (!ids.length) return out;
   const rows = await db.selectFrom('agent').select(['id', 'path']).where('id', 'in', [...new Set(ids)]).execute();
   const above = [...new Set(rows.flatMap((r) => pathIds(r.path)))];
-  const off = new Set((await db.selectFrom('agent').select('id').where('id', 'in', above).where('status', '<>', 1).execute()).map((r) => toNumber(r.id)));
-  return new Set(rows.filter((r) => pathIds(r.path).some((id) => off.has(id))).map((r) => toNumber(r.id)));
+  if (!above.length) return out;
+  const off = new Map(
+    (await db.selectFrom('agent').select(['id', 'code']).where('id', 'in', above).where('status', '<>', 1).execute()).map((r) => [toNumber(r.id), r.code]),
+  );
+  if (!off.size) return out;
+  for (const r of rows) {
+    const top = pathIds(r.path).find((id) => off.has(id));
+    if (top !== undefined) out.set(toNumber(r.id), { id: top, code: off.get(top)! });
+  }
+  return out;
 }
 
 export interface NewAgent {

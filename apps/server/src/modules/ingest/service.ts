@@ -7,6 +7,7 @@ import { nowIso } from '../../lib/time.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { AggregateOverflow } from '../aggregate/repository.ts';
 import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
+import { disabledAgentsOver } from '../agent/repository.ts';
 import { disabledCurrencyIds } from '../currency/repository.ts';
 import { applyControlProgress } from '../point-control/service.ts';
 import { addPoolContributions } from '../game/repository.ts';
@@ -19,7 +20,7 @@ import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, storedBets,
 import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
- * The ingest of DESIGN §4. One batch = one transaction: validate every record first, resolve
+ * The ingest (docs/product.md, "Ingest"; docs/data-model.md, "Ingest"). One batch = one transaction: validate every record first, resolve
  * dimension codes once, create unknown players, lock the wallets, store the new records (a
  * bet_id / order id seen before, stored or earlier in the batch, is a duplicate: counted, not
  * stored; sent again with anything stored in it changed, it is a conflict and a bad record, see
@@ -29,7 +30,7 @@ import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, t
  *
  * Wallet rule for a settled bet: the stake leaves the wallet (entry `bet`, −bet_amount, at
  * bet_time), then the net return arrives (entry `payout`, payout − tax + bonus, at settle_time),
- * so the wallet changes by payout − bet − tax + bonus = the player_win_loss of DESIGN §3.
+ * so the wallet changes by payout − bet − tax + bonus = the player_win_loss (docs/product.md, "Report metrics").
  * Zero movements write no entry. Each movement, in batch order, must leave the wallet ≥ 0.
  */
 
@@ -394,14 +395,20 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     throw err;
   }
   lap('aggregates');
-  // Point controls (DESIGN §8): the batch's bets, in batch order, move their players' active controls.
+  // Point controls (docs/product.md, "Point control"): the batch's bets, in batch order, move their players' active controls.
   await applyControlProgress(db, dialect, settled, now);
   lap('controls');
-  // Prize pools (DESIGN §8): each stored bet's jackpot_contribution grows its agent and game's enabled pool.
+  // Prize pools (docs/product.md, "Prize pools"): each stored bet's jackpot_contribution grows its agent and game's enabled pool.
   await addPoolContributions(db, dialect, settled, now);
   lap('pools');
   return { result: { accepted: ids.size, duplicates }, players };
 }
+
+/** Why a transfer in of an agent out of service is refused: the agent is disabled, or `above` is. */
+const agentOutOfService = (code: string, above: string | null) =>
+  above === null
+    ? `the agent "${code}" is disabled: its players' transfers in are refused`
+    : `the agent "${code}" is out of service (the agent "${above}" above it is disabled): its players' transfers in are refused`;
 
 const TRANSFER_KIND: RecordKind<ParsedTransfer, object, TransferFacts> = {
   noun: 'transfer',
@@ -444,9 +451,12 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   // the transaction re-runs, see writeTransaction.)
   const stored = await storedTransfers(db, unique.map((r) => r.record.order_id));
 
-  // A disabled currency or player takes no new transfers in (DESIGN §8); money going out, and
-  // settled bets, are still stored. One look-up each per batch, over its transfers in only.
+  // An agent out of service (itself or one above it disabled), a disabled currency or a disabled
+  // player takes no new transfers in (docs/product.md, "Ingest"); money going out, and settled
+  // bets, are still stored. One look-up each per batch (two for the agents' tree), over its
+  // transfers in only.
   const ins = unique.filter((r) => r.record.direction === 'in' && !stored.has(r.record.order_id));
+  const agentsOff = ins.length ? await disabledAgentsOver(db, ins.map((r) => r.agent_id)) : new Map<number, { id: number; code: string }>();
   const disabledCurrencies = ins.length ? await disabledCurrencyIds(db, ins.map((r) => r.currency_id)) : new Set<number>();
   const disabledPlayers = ins.length ? await disabledPlayerIds(db, ins.map(playerId)) : new Set<number>();
 
@@ -460,6 +470,8 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
       continue;
     }
     if (r.record.direction === 'in') {
+      const off = agentsOff.get(r.agent_id);
+      if (off) reject(r.record.index, 'agent_code', agentOutOfService(r.record.agent_code, off.id === r.agent_id ? null : off.code));
       if (disabledCurrencies.has(r.currency_id)) reject(r.record.index, 'currency_code', `the currency "${r.record.currency_code}" is disabled: it takes no new transfers in`);
       if (disabledPlayers.has(playerId(r))) reject(r.record.index, 'player_account', `the player "${r.record.player_account}" is disabled: their transfers in are refused`);
     }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, MONEY_UNITS_MAX, parseMoney, player, type bill, type CallParsed } from '@console/contract';
+import { ErrorCode, formatMoney, MONEY_SCALE, MONEY_UNITS_MAX, parseMoney, player, type bill, type CallParsed } from '@console/contract';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { timeSpan } from '../../db/sql.ts';
@@ -54,7 +54,7 @@ type ListInput = CallParsed<typeof player.playerList>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const SORTS = new Set<string>(player.PLAYER_SORT_FIELDS);
 
-/** Player win/loss as DESIGN §3 defines it. */
+/** Player win/loss (docs/product.md, "Report metrics"). */
 const winLoss = (s: { bet_amount: bigint; payout_amount: bigint; tax_amount: bigint; bonus_amount: bigint }) => s.payout_amount - s.bet_amount - s.tax_amount + s.bonus_amount;
 
 /**
@@ -181,7 +181,7 @@ export async function walletList(input: CallParsed<typeof player.playerWalletLis
   return { total, list: rows.map(walletItem) };
 }
 
-function adjustmentItem(a: AdjustmentRow): player.AdjustmentItem {
+function adjustmentItem({ currency_id: _, ...a }: AdjustmentRow): player.AdjustmentItem {
   return {
     ...a,
     direction: a.direction === 'debit' ? 'debit' : 'credit',
@@ -196,27 +196,61 @@ export async function walletAdjustments(input: CallParsed<typeof player.playerWa
   return { total, list: rows.map(adjustmentItem) };
 }
 
+/** An A0400 of player/wallet/adjust naming its field, with the refusal's key in `data` for a client to tell them apart. */
+const adjustRefused = (field: string, reason: player.AdjustRefusal, zh: string, en: string) =>
+  apiError(ErrorCode.InvalidParameter, `${field}：${zh}`, `${field}: ${en}`, { field, reason });
+
+/**
+ * What a manual adjustment may move, checked once the request id is known to be new
+ * (docs/product.md, "Wallets"). Money coming in follows the ingest's rule for transfers in: a
+ * disabled player or currency takes none, and a player is credited only in their own currency.
+ * A debit takes money out, which stays possible in each case, as the ingest keeps storing
+ * transfers out. Either way the amount is in the currency's smallest unit: 0.0001 of a currency
+ * shown with 0 decimals is money the console cannot show.
+ */
+async function adjustableBy(db: Kysely<DB>, input: CallParsed<typeof player.playerWalletAdjust>, amount: bigint) {
+  const p = await findPlayer(db, input.player_id);
+  if (!p) throw noPlayer();
+  const c = await findCurrency(db, input.currency_id);
+  if (!c) throw apiError(ErrorCode.InvalidParameter, 'currency_id：币种不存在', 'currency_id: no such currency');
+  if (input.direction === 'credit') {
+    if (p.status !== 1) {
+      throw adjustRefused('player_id', 'player_disabled', `玩家 ${p.account} 已停用，不能上分`, `the player ${p.account} is disabled and cannot be credited`);
+    }
+    if (c.status !== 1) {
+      throw adjustRefused('currency_id', 'currency_disabled', `币种 ${c.code} 已停用，不能上分`, `the currency ${c.code} is disabled and takes no credits`);
+    }
+    if (c.id !== p.currency_id) {
+      throw adjustRefused('currency_id', 'currency_not_players', `玩家 ${p.account} 的币种不是 ${c.code}，只能按玩家自己的币种上分`, `${c.code} is not the currency of the player ${p.account}: a player is credited in their own currency only`);
+    }
+  }
+  const step = 10n ** BigInt(MONEY_SCALE - Math.min(Math.max(c.decimals, 0), MONEY_SCALE));
+  if (amount % step !== 0n) {
+    throw adjustRefused(
+      'amount',
+      'amount_too_fine',
+      `币种 ${c.code} 最多 ${c.decimals} 位小数，${formatMoney(amount)} 超出`,
+      `${c.code} has ${c.decimals} decimal${c.decimals === 1 ? '' : 's'}: ${formatMoney(amount)} is finer than that`,
+    );
+  }
+  return p;
+}
+
 /**
  * player/wallet/adjust. The same request id again answers the first result and moves nothing (its
- * operation-log row says it was a repeat); a debit beyond the balance is refused (A0420) and
- * nothing changes. The log row has the balance before and after.
+ * operation-log row says it was a repeat) when it repeats the request exactly, and is refused
+ * naming the first field that differs otherwise; a debit beyond the balance is refused (A0420)
+ * and nothing changes. The log row has the balance before and after.
  */
 export async function walletAdjust(input: CallParsed<typeof player.playerWalletAdjust>, ctx: CallContext) {
   const amount = parseMoney(input.amount);
   const now = nowIso();
-  let account = '';
   const out = await adjustWallet(
     ctx.db,
     ctx.dialect,
     {
       player_id: input.player_id,
-      owner: async () => {
-        const p = await findPlayer(ctx.db, input.player_id);
-        if (!p) throw noPlayer();
-        if (!(await findCurrency(ctx.db, input.currency_id))) throw apiError(ErrorCode.InvalidParameter, 'currency_id：币种不存在', 'currency_id: no such currency');
-        account = p.account;
-        return p.agent_id;
-      },
+      owner: async () => (await adjustableBy(ctx.db, input, amount)).agent_id,
       currency_id: input.currency_id,
       direction: input.direction,
       amount,
@@ -226,6 +260,15 @@ export async function walletAdjust(input: CallParsed<typeof player.playerWalletA
     },
     now,
   );
+  if (out.kind === 'conflict') {
+    const { field, made, sent } = out.conflict;
+    throw adjustRefused(
+      field,
+      'request_id_reused',
+      `与此 request_id 已完成的调整不同（已完成 ${made}，本次 ${sent}）：重复发送的 request_id 必须与原请求完全相同，新的调整请使用新的 request_id`,
+      `differs from the adjustment made under this request_id (made ${made}, sent ${sent}): a request_id sent again must repeat its request exactly; a new adjustment takes a new request_id`,
+    );
+  }
   if (out.kind === 'refused') {
     const held = formatMoney(out.balance);
     if (out.refusal === 'below_zero') {
@@ -234,7 +277,7 @@ export async function walletAdjust(input: CallParsed<typeof player.playerWalletA
     throw apiError(ErrorCode.InvalidParameter, `amount：钱包余额将超过上限 ${formatMoney(MONEY_UNITS_MAX)}`, `amount: the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}`);
   }
   const a = out.adjustment;
-  ctx.audit(`player:${a.player_id} ${account} wallet:${a.currency_code}`, {
+  ctx.audit(`player:${a.player_id} ${a.player_account} wallet:${a.currency_code}`, {
     request_id: a.request_id,
     repeated: out.kind === 'repeated',
     direction: a.direction,

@@ -269,6 +269,7 @@ export interface AdjustmentRow {
   player_id: number;
   player_account: string;
   agent_code: string;
+  currency_id: number;
   currency_code: string;
   direction: string;
   amount: bigint;
@@ -281,7 +282,6 @@ export interface AdjustmentRow {
 
 export type NewAdjustment = Omit<AdjustmentRow, 'id' | 'player_account' | 'agent_code' | 'currency_code'> & {
   agent_id: number;
-  currency_id: number;
   operator_id: number | null;
 };
 
@@ -304,6 +304,7 @@ const toAdjustment = (r: Record<string, unknown>): AdjustmentRow => ({
   player_id: toNumber(r.player_id),
   player_account: String(r.player_account),
   agent_code: String(r.agent_code),
+  currency_id: toNumber(r.currency_id),
   currency_code: String(r.currency_code),
   direction: String(r.direction),
   amount: BigInt(String(r.amount)),
@@ -315,7 +316,7 @@ const toAdjustment = (r: Record<string, unknown>): AdjustmentRow => ({
 });
 
 const ADJUSTMENT_COLUMNS = [
-  'a.id', 'a.request_id', 'a.ledger_id', 'a.player_id', 'p.account as player_account', 'g.code as agent_code', 'c.code as currency_code',
+  'a.id', 'a.request_id', 'a.ledger_id', 'a.player_id', 'p.account as player_account', 'g.code as agent_code', 'a.currency_id', 'c.code as currency_code',
   'a.direction', 'a.remark', 'a.operator_account', 'a.created_at',
 ] as const;
 
@@ -324,6 +325,21 @@ const adjustmentAmounts = [
   int8Text(sql.ref('a.balance_before')).as('balance_before'),
   int8Text(sql.ref('a.balance_after')).as('balance_after'),
 ];
+
+/**
+ * The adjustment made under a request id, or undefined, read after a write to its row (which
+ * changes nothing): on SQLite that write takes the database write lock before anything is read,
+ * so a deferred transaction never decides on a read that another process's commit has made
+ * stale; on PostgreSQL it locks the row, if there is one.
+ */
+export async function holdAdjustment(db: Kysely<DB>, requestId: string): Promise<AdjustmentRow | undefined> {
+  await db
+    .updateTable('wallet_adjustment')
+    .set((eb) => ({ request_id: eb.ref('request_id') }))
+    .where('request_id', '=', requestId)
+    .execute();
+  return findAdjustment(db, requestId);
+}
 
 /** The adjustment made under a request id, or undefined. */
 export async function findAdjustment(db: Kysely<DB>, requestId: string): Promise<AdjustmentRow | undefined> {

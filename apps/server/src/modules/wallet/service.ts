@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import { MONEY_UNITS_MAX } from '@console/contract';
+import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
 import {
   createWallet,
   findAdjustment,
+  holdAdjustment,
   insertAdjustment,
   insertLedgerEntries,
   ledgerEntryId,
@@ -87,8 +88,8 @@ export class LedgerBook {
 export interface AdjustRequest {
   player_id: number;
   /**
-   * Checks the player and currency once the wallet is locked (so on SQLite nothing is read before
-   * the write lock is held) and answers the player's agent; throws to refuse.
+   * Checks the player and currency, once the request id is known to be new and before any wallet
+   * is touched, and answers the player's agent; throws to refuse.
    */
   owner: () => Promise<number>;
   currency_id: number;
@@ -99,26 +100,61 @@ export interface AdjustRequest {
   operator: { id: number | null; account: string };
 }
 
+/** The fields of an adjustment that a repeat of its request id must carry unchanged, in the request's order. */
+export type AdjustField = 'player_id' | 'currency_id' | 'direction' | 'amount' | 'remark';
+
+/** Where a repeated request id differs from the adjustment made under it: the value made and the one sent. */
+export interface AdjustConflict {
+  field: AdjustField;
+  made: string;
+  sent: string;
+}
+
 export type AdjustOutcome =
   | { kind: 'moved' | 'repeated'; adjustment: AdjustmentRow }
+  | { kind: 'conflict'; conflict: AdjustConflict }
   | { kind: 'refused'; refusal: MoveRefusal; balance: bigint };
 
 /**
- * Credits or debits one wallet by hand, inside the caller's transaction: the wallet is locked (and
- * created at zero for a credit in a currency the player has no wallet in yet), the movement is one
+ * A request id names one adjustment: sent again, it must say the same, or a retry could answer
+ * another request's result (another player's balances) as its own.
+ */
+function adjustConflict(made: AdjustmentRow, a: AdjustRequest): AdjustConflict | null {
+  const pairs: Array<[AdjustField, string, string]> = [
+    ['player_id', String(made.player_id), String(a.player_id)],
+    ['currency_id', String(made.currency_id), String(a.currency_id)],
+    ['direction', made.direction, a.direction],
+    ['amount', formatMoney(made.amount), formatMoney(a.amount)],
+    ['remark', JSON.stringify(made.remark), JSON.stringify(a.remark)],
+  ];
+  for (const [field, m, s] of pairs) if (m !== s) return { field, made: m, sent: s };
+  return null;
+}
+
+/**
+ * Credits or debits one wallet by hand, inside the caller's transaction: the movement is one
  * ledger entry `manual_credit` / `manual_debit` with its operator and remark, whose order id is
- * the request id, and one wallet_adjustment row answers a repeat of the request id. The request
- * id is locked before the wallet (PostgreSQL), so two requests with one id run one after the
- * other and the second finds the first. A refusal writes nothing the caller keeps: it throws and
- * the transaction rolls back.
+ * the request id, and one wallet_adjustment row answers a repeat of the request id.
+ *
+ * The request id is held first (its name locked on PostgreSQL, the write lock taken on SQLite
+ * before anything is read), so two requests with one id run one after the other and the second
+ * finds the first. A repeat is answered before anything else is looked at: it creates no wallet
+ * and writes nothing but, when it repeats its request exactly, the caller's log row. Only then
+ * is the wallet locked, created at zero for a credit in a currency the player has no wallet in
+ * yet; a debit there is refused at once (nothing to take). A refusal writes nothing the caller
+ * keeps: it throws and the transaction rolls back.
  */
 export async function adjustWallet(db: Kysely<DB>, dialect: Dialect, a: AdjustRequest, now: string): Promise<AdjustOutcome> {
   await lockNames(db, dialect, [`wallet-adjust:${a.request_id}`]);
-  const locked = await lockWallet(db, a.player_id, a.currency_id, now);
+  const first = await holdAdjustment(db, a.request_id);
+  if (first) {
+    const conflict = adjustConflict(first, a);
+    return conflict ? { kind: 'conflict', conflict } : { kind: 'repeated', adjustment: first };
+  }
   const agentId = await a.owner();
+  const locked = await lockWallet(db, a.player_id, a.currency_id, now);
+  if (!locked && a.direction === 'debit') return { kind: 'refused', refusal: 'below_zero', balance: 0n };
   const wallet = locked ?? (await createWallet(db, a.player_id, a.currency_id, now));
-  const first = await findAdjustment(db, a.request_id);
-  if (first) return { kind: 'repeated', adjustment: first };
   const book = new LedgerBook(now);
   const type = a.direction === 'credit' ? 'manual_credit' : 'manual_debit';
   const refusal = book.move(wallet, agentId, type, a.direction === 'credit' ? a.amount : -a.amount, a.request_id, null, Date.parse(now), a.operator.id, a.remark);

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { Rule } from 'antd/es/form';
 import type { z } from 'zod';
+import { formatMoney, MONEY_UNITS_MAX, MONEY_UNITS_MIN, textFaultMessage } from '@console/contract';
 
 /** Texts that replace the generic ones: by issue kind, or by a contract's custom message key. */
 export interface ZodRuleMessages {
@@ -18,7 +19,13 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 export function zodIssueText(issue: z.core.$ZodIssue, label?: string): string {
   const t = (key: string, options: Record<string, unknown> = {}) => i18next.t(`components:validation.${key}`, { label: label ?? '', ...options });
   // The contract's custom messages (account_chars, phone…) are keys with their own texts.
-  if (issue.message && i18next.exists(`components:validation.custom.${issue.message}`)) return t(`custom.${issue.message}`);
+  if (issue.message && i18next.exists(`components:validation.custom.${issue.message}`)) {
+    return t(`custom.${issue.message}`, { max: formatMoney(MONEY_UNITS_MAX), min: formatMoney(MONEY_UNITS_MIN) });
+  }
+  // Text the server would refuse (NUL, direction controls, invisible characters): the contract's own words.
+  const lang = i18next.language === 'en' ? 'en' : 'zh-cn';
+  const textFault = textFaultMessage(issue.message ?? '', lang);
+  if (textFault) return label ? `${label}${lang === 'en' ? ': ' : '：'}${textFault}` : textFault;
   switch (issue.code) {
     case 'too_small':
       if (issue.origin === 'string') return t('minLength', { count: Number(issue.minimum) });
