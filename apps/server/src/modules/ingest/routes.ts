@@ -4,6 +4,7 @@ import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/service.ts';
 import { IngestRejected, ingestBets, ingestTransfers } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
+import { jsonSchema } from '../../plugins/openapi.ts';
 
 /**
  * The largest ingest body: a batch of INGEST_MAX_BATCH records at the longest every field allows,
@@ -35,9 +36,53 @@ function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' |
   });
 }
 
+/** How one ingest call shows in the API document: records of `record`'s shape under `field`. */
+function ingestPathDoc(field: 'bets' | 'transfers', record: typeof contract.ingestBetSchema | typeof contract.ingestTransferSchema, summary: string) {
+  return {
+    post: {
+      summary,
+      description:
+        `For game servers, not the console. Header \`Authorization: Bearer <app_id>:<secret>\` of an ingest key (HTTP 401 \`{"code":"A0231","msg":"…"}\` otherwise). ` +
+        `Up to ${contract.INGEST_MAX_BATCH} records a batch; a record already stored (same id and content) counts as a duplicate. ` +
+        'A bad record refuses the whole batch with A0400 and `data` `{index, field, reason}`; nothing of it is written. See docs/api.md, "Ingest".',
+      tags: ['ingest'],
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', required: [field], properties: { [field]: { type: 'array', maxItems: contract.INGEST_MAX_BATCH, items: jsonSchema(record) } } },
+          },
+        },
+      },
+      responses: {
+        200: {
+          description: 'Envelope; `data` is the result when error_code is "0", the refused record when it is A0400',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['error_code', 'error_msg'],
+                properties: {
+                  error_code: { type: 'string' },
+                  error_msg: { type: 'string' },
+                  data: { oneOf: [jsonSchema(contract.ingestResultSchema), jsonSchema(contract.ingestRejectionSchema)] },
+                },
+              },
+            },
+          },
+        },
+        401: { description: 'Missing, wrong, disabled or expired ingest key: {"code":"A0231","msg":"…"}' },
+      },
+    },
+  };
+}
+
 export const ingestModule: ServerModule = {
   name: 'ingest',
   calls: [],
+  openApiPaths: {
+    [contract.INGEST_PATHS.bets]: ingestPathDoc('bets', contract.ingestBetSchema, 'Settled bets from a game server, stored once each, with wallets, ledger and report aggregates'),
+    [contract.INGEST_PATHS.transfers]: ingestPathDoc('transfers', contract.ingestTransferSchema, 'Wallet transfers in and out from a game server, stored once each by order_id'),
+  },
   register(app) {
     registerIngestRoute(app, contract.INGEST_PATHS.bets, 'bets', ingestBets);
     registerIngestRoute(app, contract.INGEST_PATHS.transfers, 'transfers', ingestTransfers);
