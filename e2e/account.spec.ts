@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { accountRow as row, ADMIN, adminApi, Api, dropSession, signIn, totpCode, uniqueAccount } from './support';
 
 async function searchFor(page: Page, account: string) {

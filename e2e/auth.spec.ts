@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accountRow, ADMIN, adminApi, Api, dropSession, loginThroughForm, pickFromMenu, sideMenu, signIn, signOut, totpCode, uniqueAccount } from './support';
 
 test.describe('login screen', () => {
-  test('validates every field with the spec messages, in both languages', async ({ page }) => {
+  test('validates every field with the login screen’s messages, in both languages', async ({ page }) => {
     await page.goto('/#/login');
     await page.getByRole('button', { name: /^登\s*录$/ }).click();
     await expect(page.getByText('请输入用户名')).toBeVisible();
@@ -161,17 +161,18 @@ test.describe('session', () => {
     for (const forbidden of ['首页', '代理报表', '玩家报表', '游戏报表', '币种管理', '导出管理', '日志管理']) {
       await expect(menu).not.toContainText(forbidden);
     }
+    // A page of the console the user may not open is unauthorized, not missing.
     await page.goto('/#/background/currency');
-    await expect(page).toHaveURL(/#\/404$/);
+    await expect(page).toHaveURL(/#\/401$/);
     await page.goto('/#/background/account');
     await signOut(page);
 
-    // Without 1301 the account screen does not exist for the user at all.
+    // Without 1301 the account screen is not the user's: unauthorized, and nowhere in their menu.
     await loginThroughForm(page, reportsOnly, 'limited-2', '000000');
     await page.getByRole('button', { name: '暂不绑定' }).click();
     await expect(page).not.toHaveURL(/#\/login/);
     await page.goto('/#/background/account');
-    await expect(page).toHaveURL(/#\/404$/);
+    await expect(page).toHaveURL(/#\/401$/);
     await expect(page.getByText('后台账号管理')).toHaveCount(0);
 
     await dropSession(page);

@@ -1,4 +1,4 @@
-import { expect, type Request, test } from '@playwright/test';
+import { expect, type Request, test } from './fixtures';
 import { ADMIN, signIn } from './support';
 
 const isBill = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === '/v1/operator/bill/list';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ADMIN, adminApi, signIn, uniqueAccount } from './support';
 
 test('export management lists exports with readable filters; an operator without 1305 sees their own from the report', async ({ page, request }) => {
@@ -32,7 +32,7 @@ test('export management lists exports with readable filters; an operator without
   await page.reload();
   await signIn(page, account, 'export-pass-1');
   await page.goto('/#/background/export');
-  await expect(page).toHaveURL(/#\/404/);
+  await expect(page).toHaveURL(/#\/401/);
   await page.goto('/#/currency/daily');
   const file = page.waitForEvent('download');
   await page.getByTestId('report-export').click();

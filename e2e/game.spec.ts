@@ -1,10 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, adminApi, type Api, signIn } from './support';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from './fixtures';
+import { ADMIN, adminApi, Api, sideMenu, signIn, uniqueAccount } from './support';
 
 /**
  * Game configs end to end on the demo database: override a value for an agent and see it marked;
  * disable a game for a parent and see it off, with its reason, for the child; create a pool, ingest
  * bets with contributions through the API and watch the amount grow; clean it and see the history.
+ * The agent config and protection open on an agent with the agent tree beside them; an operator
+ * with the dealer config only (901) is offered none of the agent-config pages and is told so.
  */
 
 interface Dicts {
@@ -135,6 +138,105 @@ test.describe('game configs', () => {
     await expect(history).toContainText('105.00');
     await expect(history).toContainText('100.00');
     await expect(history).toContainText('admin');
+  });
+});
+
+/** Form fields without a label on the page as it is now (axe's `label` rule). */
+async function unlabelled(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['label']).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => n.html));
+}
+
+/** The agent the tree panel has picked. */
+const pickedNode = (page: Page) => page.getByRole('tree').locator('.ant-tree-treenode-selected');
+
+/** Waits for the agent config (or protection) to be read for `agentId`. */
+const configOf = (page: Page, agentId: number) =>
+  page.waitForResponse((r) => r.url().endsWith('/game/agent/list') && (JSON.parse(r.request().postData() ?? '{}') as { agent_id?: number }).agent_id === agentId);
+
+test.describe('agent tree and who may open the agent-config pages', () => {
+  test('agent config opens on an agent with the tree beside it; a pick shows that agent, is remembered, and protection opens on it', async ({ page, request }) => {
+    // Four screens, a dialog, a phone view and five accessibility scans.
+    test.setTimeout(150_000);
+    const d = await dicts(await adminApi(request));
+    // Nothing chosen in this browser yet: the first top agent, never an empty card.
+    await open(page, '/game/manage/agent');
+    await expect(page.getByRole('tree')).toBeVisible();
+    await expect(pickedNode(page)).toContainText('CN01');
+    const title = page.locator('.list-table-card .ant-card-head-title').first();
+    await expect(title).toHaveText('华东总代（CN01）的游戏');
+    expect(await unlabelled(page)).toEqual([]);
+
+    const eu = d.agent('GL01-EU');
+    const read = configOf(page, eu.id);
+    await page.getByRole('tree').getByTestId('agent-node-GL01-EU').click();
+    await read;
+    await expect(page).toHaveURL(new RegExp(`agent_id=${eu.id}`));
+    await expect(title).toHaveText('欧洲代理（GL01-EU）的游戏');
+    await expect(pickedNode(page)).toContainText('GL01-EU');
+    await expect(page.getByTestId('agent-config-showing')).toContainText('GL01-EU');
+    // The tree's search narrows it to what matches, with the parents leading there.
+    await page.getByRole('textbox', { name: '搜索代理名称或编码' }).fill('加密');
+    await expect(page.getByRole('tree').getByTestId('agent-node-GL01-CR')).toBeVisible();
+    await expect(page.getByRole('tree').getByTestId('agent-node-GL01')).toBeVisible();
+    await expect(page.getByRole('tree').getByTestId('agent-node-CN01')).toHaveCount(0);
+    await page.getByRole('textbox', { name: '搜索代理名称或编码' }).fill('');
+
+    await page.locator('[data-testid^="agent-edit-"]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await unlabelled(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    // Another tab, opening the screens without a link, starts where this one left off.
+    const other = await page.context().newPage();
+    await other.goto('/#/game/manage/agent');
+    await expect(pickedNode(other)).toContainText('GL01-EU');
+    await expect(other.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
+    await other.goto('/#/game/manage/agent/protect');
+    await expect(other.locator('form#protect')).toBeVisible({ timeout: 20_000 });
+    await expect(pickedNode(other)).toContainText('GL01-EU');
+    await expect(other.getByText(/^GL01-EU · /)).toBeVisible();
+    expect(await unlabelled(other)).toEqual([]);
+    const sh = d.agent('CN01-SH');
+    const readSh = configOf(other, sh.id);
+    await other.getByRole('tree').getByTestId('agent-node-CN01-SH').click();
+    await readSh;
+    await expect(other.getByText(/^CN01-SH · /)).toBeVisible();
+
+    // On a phone the tree gives way to a labelled tree select above the rows.
+    await other.setViewportSize({ width: 390, height: 844 });
+    await other.goto('/#/game/manage/agent');
+    await expect(other.getByRole('combobox', { name: '代理' })).toBeVisible();
+    await expect(other.getByRole('tree')).toHaveCount(0);
+    await expect(other.locator('.list-table-card .ant-card-head-title').first()).toHaveText('上海代理（CN01-SH）的游戏');
+    expect(await unlabelled(other)).toEqual([]);
+  });
+
+  test('an operator with the dealer config only (901) is offered no agent config, protection or prize pools, and their links show the 401 page', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const account = uniqueAccount('dealer');
+    await admin.addUser(account, 'dealer-pass-1', '9,901');
+    await page.goto('/#/login');
+    await signIn(page, account, 'dealer-pass-1');
+    await expect(page).toHaveURL(/#\/game\/manage\/dealer$/);
+    const menu = sideMenu(page);
+    await expect(menu).toContainText('总台游戏配置');
+    for (const hidden of ['代理游戏配置', '保底保护', '游戏奖池']) await expect(menu).not.toContainText(hidden);
+
+    for (const path of ['/game/manage/agent/protect?agent_id=1&game_id=1', '/game/manage/agent/prize-pool', '/game/manage/agent']) {
+      await page.goto(`/#${path}`);
+      await expect(page).toHaveURL(/#\/401$/);
+      await expect(page.getByTestId('error-401')).toContainText('无权访问');
+    }
+    // A path that is no page of the console is still not found.
+    await page.goto('/#/game/manage/nothing');
+    await expect(page).toHaveURL(/#\/404$/);
+
+    // And the server refuses what those pages would call.
+    const api = new Api(request);
+    await api.login(account, 'dealer-pass-1');
+    for (const path of ['game/agent/list', 'game/prizepool/list']) expect((await api.raw(path, { agent_id: 1 })).json.error_code, path).toBe('A0301');
   });
 });
 

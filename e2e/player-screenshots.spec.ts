@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { openListScreen, prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminApi, pickFromMenu, signIn, signOut, uniqueAccount } from './support';
 
 test('an operator changes their own password from the profile and logs in with the new one', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from './fixtures';
 import { ADMIN, adminApi, pickFromMenu, sideMenu, signIn, uniqueAccount } from './support';
 
-/** Every report screen of spec §2, with its call path (packages/contract report-defs.ts). */
+/** Every report screen (docs/product.md, "Report families"), with its call path (packages/contract report-defs.ts). */
 const REPORTS = [
   ['/agent/report/summary', 'agent/report/agent/summary'],
   ['/agent/report/hourly', 'agent/report/agent/hourly/summary'],
@@ -173,7 +173,7 @@ test('a user holding only 1401 and 201 sees only those two reports', async ({ pa
   await page.goto('/#/agent/report/summary');
   await expect(rows(page).first()).toBeVisible();
   await page.goto('/#/agent/report/daily');
-  await expect(page).toHaveURL(/#\/404/);
+  await expect(page).toHaveURL(/#\/401/);
   await page.goto('/#/currency/daily');
-  await expect(page).toHaveURL(/#\/404/);
+  await expect(page).toHaveURL(/#\/401/);
 });

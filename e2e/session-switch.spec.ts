@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { accountRow, ADMIN, adminApi, Api, pickFromMenu, signIn, signOut, uniqueAccount } from './support';
 
 /** Ends the session a page holds, on the server, behind the page's back. */

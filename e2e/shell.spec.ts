@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { ADMIN, openMenuItem, pickFromMenu, signIn, signOut } from './support';
 
 /**
@@ -39,7 +39,7 @@ test.describe('console shell', () => {
     await login(page);
   });
 
-  test('starts with the spec defaults, the dashboard pinned, title and breadcrumb', async ({ page }) => {
+  test('starts with the default settings, the dashboard pinned, title and breadcrumb', async ({ page }) => {
     expect(await stored(page, 'settings')).toMatchObject({
       layout: 'left',
       theme: 'light',
@@ -47,7 +47,7 @@ test.describe('console shell', () => {
       tagsView: true,
       fixedHeader: true,
       sidebarLogo: false,
-      // Switched on by the login (spec §4).
+      // Switched on by the login (docs/product.md, "Session in the browser").
       watermarkEnabled: true,
     });
     expect(await stored(page, 'app')).toMatchObject({ size: 'default', language: 'zh-cn', sidebarStatus: 'opened', activeTopMenuPath: '/dashboard' });

@@ -2,11 +2,11 @@
 // `npm test`: every test of the product, in the order that fails fastest.
 //   1. what browser tests need (Debian chromium + fonts-noto-cjk), installed when missing
 //   2. a reachable PostgreSQL (started when it is local and down); required when CI=true
-//   3. type checks and lint
+//   3. type checks, lint and the web console build, two at a time (the machine has two cores)
 //   4. unit + server integration tests (vitest; the server suites run on SQLite and PostgreSQL)
-//   5. the web console build and the Playwright browser tests against the real server
+//   5. the Playwright browser tests against the real server and the built console
 // It ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,35 @@ function run(title, cmd, args, opts = {}) {
   return r.status === 0;
 }
 
+/** Runs `cmd` with its output held back, then prints it in one piece: parallel steps stay readable. */
+function runQuietly(title, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (b) => out.push(b));
+    child.stderr.on('data', (b) => out.push(b));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(Buffer.concat(out));
+      console.log(`--- ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** Runs each lane's steps in order, the lanes side by side; true when every step passed. */
+async function lanes(...steps) {
+  const results = await Promise.all(
+    steps.map(async (lane) => {
+      let ok = true;
+      for (const [title, cmd, args] of lane) if (ok) ok = await runQuietly(title, cmd, args);
+      return ok;
+    }),
+  );
+  return results.every(Boolean);
+}
+
 function finish(ok) {
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(ok && failed === 0 ? 0 : 1);
@@ -35,17 +64,22 @@ function finish(ok) {
 ensureBrowser();
 await ensurePostgres({ required: env.REQUIRE_PG === '1' });
 
-for (const [title, args] of [
-  ['type check: contract', ['-p', 'packages/contract']],
-  ['type check: server', ['-p', 'apps/server']],
-  ['type check: web', ['-p', 'apps/web']],
-]) {
-  if (!run(title, 'npx', ['tsc', ...args])) {
-    failed++;
-    finish(false);
-  }
-}
-if (!run('lint (including one-way imports)', 'npx', ['eslint', '.'])) {
+// Type checks, lint and the console build need no database and fail fastest; tsc and eslint use one
+// core each, so two lanes keep both cores busy.
+const started = Date.now();
+const checked = await lanes(
+  [
+    ['type check: server', 'npx', ['tsc', '-p', 'apps/server']],
+    ['lint (including one-way imports)', 'npx', ['eslint', '.']],
+  ],
+  [
+    ['type check: contract', 'npx', ['tsc', '-p', 'packages/contract']],
+    ['type check: web', 'npx', ['tsc', '-p', 'apps/web']],
+    ['build the web console', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ],
+);
+console.log(`--- checks and build: ${checked ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (!checked) {
   failed++;
   finish(false);
 }
@@ -69,10 +103,6 @@ if (fs.existsSync(report)) {
 } else if (!unitOk) failed++;
 if (!unitOk && failed === 0) failed++;
 
-if (!run('build the web console', 'npm', ['run', 'build', '-w', 'apps/web'])) {
-  failed++;
-  finish(false);
-}
 const e2eReport = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
 const e2eOk = run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },

@@ -4,7 +4,7 @@
  * make calls. Every suite written with `describeOnDatabases` runs once per database; its title
  * carries "[sqlite]" or "[postgres]", which the test command counts to prove PostgreSQL ran.
  */
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config/index.ts';
@@ -13,7 +13,7 @@ import { migrateToLatest } from '../src/db/migrations/index.ts';
 import { seedOperators, DEMO_ADMIN } from '../src/db/seed/index.ts';
 import { clientPasswordHash } from '../src/lib/passwords.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { createTempDatabase, isPgReachable, PG_ADMIN_URL, type TempDatabase } from './temp-database.ts';
+import { createTempDatabase, createTempDatabaseFrom, isPgReachable, PG_ADMIN_URL, type TempDatabase } from './temp-database.ts';
 
 /** Set by the test command in CI: a PostgreSQL server that cannot be reached fails the run. */
 const PG_REQUIRED = process.env.REQUIRE_PG === '1';
@@ -21,8 +21,10 @@ const PG_REQUIRED = process.env.REQUIRE_PG === '1';
 export { isPgReachable, PG_ADMIN_URL };
 export type TestDatabase = TempDatabase;
 
-/** A new, empty, migrated database of the given kind. */
+/** A new, empty, migrated database of the given kind: a copy of the run's template (global-setup.ts). */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const template = inject('databaseTemplates')?.[dialect];
+  if (template) return createTempDatabaseFrom(dialect, 'console_test', template);
   const tdb = await createTempDatabase(dialect, 'console_test');
   await migrateToLatest(tdb.database);
   return tdb;

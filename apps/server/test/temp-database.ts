@@ -50,11 +50,21 @@ async function adminQuery(statement: string) {
 }
 
 /** A new, empty database (not migrated) whose name starts with `prefix`. */
-export async function createTempDatabase(dialect: Dialect, prefix: string): Promise<TempDatabase> {
+export function createTempDatabase(dialect: Dialect, prefix: string): Promise<TempDatabase> {
+  return createTempDatabaseFrom(dialect, prefix, '');
+}
+
+/**
+ * A new database whose name starts with `prefix`, a copy of `template` when one is named (for
+ * SQLite the template's file, for PostgreSQL a database no one is connected to), else empty.
+ */
+export async function createTempDatabaseFrom(dialect: Dialect, prefix: string, template: string): Promise<TempDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-    const url = `sqlite:${path.join(dir, `${name}.db`)}`;
+    const file = path.join(dir, `${name}.db`);
+    if (template) fs.copyFileSync(template, file);
+    const url = `sqlite:${file}`;
     const database = openDatabase(url);
     return {
       database,
@@ -66,7 +76,7 @@ export async function createTempDatabase(dialect: Dialect, prefix: string): Prom
       },
     };
   }
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const u = new URL(PG_ADMIN_URL);
   u.pathname = `/${name}`;
   const url = u.toString();
@@ -80,4 +90,25 @@ export async function createTempDatabase(dialect: Dialect, prefix: string): Prom
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/**
+ * A template for many databases alike: made once by `prepare` (say, migrating it), then closed,
+ * so that createTempDatabaseFrom can copy it. `template` is the SQLite file or the PostgreSQL
+ * database's name; drop() removes it.
+ */
+export async function createTemplateDatabase(
+  dialect: Dialect,
+  prefix: string,
+  prepare: (database: Database) => Promise<unknown>,
+): Promise<{ template: string; drop(): Promise<void> }> {
+  const temp = await createTempDatabase(dialect, prefix);
+  await prepare(temp.database);
+  await temp.database.destroy();
+  if (dialect === 'sqlite') {
+    const file = temp.url.slice('sqlite:'.length);
+    return { template: file, drop: async () => fs.rmSync(path.dirname(file), { recursive: true, force: true }) };
+  }
+  const name = new URL(temp.url).pathname.slice(1);
+  return { template: name, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -1,0 +1,2 @@
+export declare function webBuildIsFresh(): boolean;
+export declare function ensureWebBuild(): void;
