@@ -268,7 +268,7 @@ describeOnDatabases('report boundaries, filters, validation and permissions', (t
     const granted = await addUser(t(), token, { permissions: pairs.map((p) => p.def.permission).join(',') });
     const gt = (await passwordLogin(t(), granted.account, granted.password)).data.token;
     for (const p of pairs) expect((await t().call(p.list.path, body, { token: gt })).error_code, p.list.path).toBe('0');
-    // Without a session at all: the spec's HTTP 401.
+    // Without a session at all: HTTP 401 (docs/product.md, "Envelope and errors").
     expect((await t().call(R.agentDaily.path, body)).status).toBe(401);
   });
 });

@@ -2,7 +2,7 @@ import { ErrorCode, errorMessages, type Lang } from '@console/contract';
 
 /**
  * A failure the caller should see: answered as the envelope with this code (HTTP 200), except
- * A0230, which is the spec's HTTP-error path (HTTP 401 `{code, msg}`).
+ * A0230, which takes the HTTP-error path (HTTP 401 `{code, msg}`; docs/product.md, "Envelope and errors").
  */
 export class ApiError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
 
 /**
- * Passwords arrive as the spec's upper(md5(upper(md5(plain)))) string; we treat that string as the
+ * Passwords arrive as the upper(md5(upper(md5(plain)))) string (docs/product.md, "Passwords"); we treat that string as the
  * password and keep only a salted scrypt hash of it: "scrypt$N$r$p$salt$hash" (base64).
  */
 const N = 16384;
@@ -29,7 +29,7 @@ export async function verifyPassword(clientHash: string, stored: string): Promis
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** The spec's client-side transform, for seeds and tests: upper(md5(upper(md5(plain)))). */
+/** The console's client-side transform, for seeds and tests: upper(md5(upper(md5(plain)))). */
 export function clientPasswordHash(plain: string): string {
   const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase();
   return md5(md5(plain));

@@ -3,7 +3,7 @@ import type { Dialect } from '../database.ts';
 import { withId, type MigrationStep } from './helpers.ts';
 
 /**
- * The domain of DESIGN §2 except the report aggregates: dimensions (currency, platform, game,
+ * The domain (docs/product.md, "Entities") except the report aggregates: dimensions (currency, platform, game,
  * agent tree), agent back-office accounts, players with wallets and their ledger, settled bets,
  * game configuration, prize pools, point control, domains, API keys and exports.
  *

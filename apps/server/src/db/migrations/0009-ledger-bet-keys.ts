@@ -13,7 +13,7 @@ import { withId, type MigrationStep } from './helpers.ts';
  * keying them by that text again put two more entries per bet into a text index. Game servers
  * send random ids (UUIDs): each such entry lands on a random page, and on SQLite a commit writes
  * every page it touched to the log in full, so random bet ids halved what the bet and ledger rows
- * alone could store (bench/README.md, "The floor"). `related_bet_id` grows with every bet stored,
+ * alone could store (bench/README.md, "Ingest (ADRs 0005, 0006, 0009)"). `related_bet_id` grows with every bet stored,
  * so its key is only ever appended to, and it still allows one entry of each type per bet.
  *
  * SQLite cannot drop a constraint declared in CREATE TABLE: the table is rebuilt, same columns,

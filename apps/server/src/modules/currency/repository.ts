@@ -67,7 +67,7 @@ export async function updateCurrency(db: Kysely<DB>, id: number, changes: Partia
 
 /**
  * Which of these currencies are disabled. A disabled currency takes no new agents and no new
- * transfers in (DESIGN §8); its history stays in every report. For the ingest: one look-up per
+ * transfers in (docs/product.md, "Currencies"); its history stays in every report. For the ingest: one look-up per
  * batch, over the currency ids its records resolved to.
  */
 export async function disabledCurrencyIds(db: Kysely<DB>, ids: readonly number[]): Promise<Set<number>> {

@@ -72,7 +72,7 @@ type Cell = string | number | null;
  * A number as text, without V8's number-to-string cache: String(n) keeps each result in that cache,
  * which holds it past the next young collections, so a sheet's million row numbers and ids were
  * promoted to the old generation and stayed there as garbage until the next full collection
- * (about 40 MB over a million-row export; bench/README.md, "A fifth host: export memory").
+ * (about 40 MB over a million-row export; bench/README.md, "Export (ADR 0008)").
  * toFixed(0) writes an integer's exact digits (below 10^21) and caches nothing.
  */
 const numberText = (n: number) => (Number.isInteger(n) ? n.toFixed(0) : String(n));

@@ -61,7 +61,7 @@ export class ZipWriter {
     // Chunks go back here once the compressor has consumed them, so the same few are filled again
     // and again. A new one per chunk stayed allocated until V8 collected its handle, which had
     // often lived long enough to be promoted, so the server's memory crept up over a long sheet
-    // (bench/README.md, "A fifth host: export memory").
+    // (bench/README.md, "Export (ADR 0008)").
     const spare: Buffer[] = [];
     let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
     let used = 0;

@@ -6,7 +6,7 @@ import type { CallContext } from '../../plugins/calls.ts';
 import { agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
 
 /**
- * Prize pools (DESIGN §8): one per agent and game. The ingest adds each stored bet's
+ * Prize pools (docs/product.md, "Prize pools"): one per agent and game. The ingest adds each stored bet's
  * jackpot_contribution to its enabled pool (repository.ts addPoolContributions); a clean puts it
  * back to its seed and is recorded with both amounts.
  */

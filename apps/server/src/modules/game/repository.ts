@@ -405,7 +405,7 @@ export async function listCleans(db: Kysely<DB>, f: CleanFilter, page: number, p
 }
 
 /**
- * The ingest's part (DESIGN §8): each stored bet of the batch adds its jackpot_contribution to the
+ * The ingest's part (docs/product.md, "Prize pools"): each stored bet of the batch adds its jackpot_contribution to the
  * enabled pool of its agent and game, in the batch's transaction, never past the cap when the cap
  * is above 0 (a pool already at or above its cap stays where it is) and never past the largest
  * amount a column holds. The batch's contributions are summed per agent and game first, which

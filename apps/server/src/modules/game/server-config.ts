@@ -15,7 +15,7 @@ import { effectiveForAgents } from './service.ts';
 export const SINCE_OVERLAP_MS = 60_000;
 
 /**
- * What the game servers must obey (DESIGN §8), for one agent or all: the effective config of
+ * What the game servers must obey (docs/api.md, "Game servers"), for one agent or all: the effective config of
  * every game per agent (with its protection), the point controls, and the prize pools. With
  * `changed_since`, only rows changed after it; when none of the tables read changed, the answer
  * is made from one look at each table's newest change.

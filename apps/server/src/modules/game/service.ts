@@ -27,7 +27,7 @@ export async function gameList(db: Kysely<DB>) {
   return { list, total: list.length };
 }
 
-/* ---- Inheritance (DESIGN §8 "Games") ---- */
+/* ---- Inheritance (docs/product.md, "Game config") ---- */
 
 type Field = game.ConfigField;
 type ValueField = Exclude<Field, 'enabled'>;

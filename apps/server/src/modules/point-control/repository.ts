@@ -5,7 +5,7 @@ import { chunksFor } from '../../db/bulk-sql.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 import { accountStartsWith } from '../player/repository.ts';
 
-/** SQL of point controls (DESIGN §8 "Players", table point_control). */
+/** SQL of point controls (docs/product.md, "Point control"; table point_control). */
 
 /** What the ingest needs of an active control to keep its progress. */
 export interface ActiveControl {

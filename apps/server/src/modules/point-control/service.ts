@@ -23,7 +23,7 @@ import {
 } from './repository.ts';
 
 /**
- * Point control (DESIGN §8): an instruction to the game servers to steer a player towards winning
+ * Point control (docs/product.md, "Point control"): an instruction to the game servers to steer a player towards winning
  * or losing a target amount. Its progress is kept by the ingest in the batch's transaction: each
  * bet of the player (of its game, when set) settled at or after the control's creation adds its
  * player win/loss (payout − bet − tax + bonus) to `achieved_amount` for "win", the negation for

@@ -2,7 +2,7 @@ import { report } from '@console/contract';
 import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { runReport } from './service.ts';
 
-/** Every report call of spec §7 (DESIGN §3–§4); their /export variants belong to the export module. */
+/** Every report call (docs/product.md, "Reports"); their /export variants belong to the export module. */
 export const reportModule: ServerModule = {
   name: 'report',
   calls: report.reportCallPairs.map((pair) => pair.list),

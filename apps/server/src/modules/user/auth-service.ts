@@ -13,7 +13,7 @@ import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri }
 import { toUserInfo } from './user-info.ts';
 
 /**
- * Failed logins over a sliding window (DESIGN §5; docs/security.md, "Failed logins"): counted per
+ * Failed logins over a sliding window (docs/security.md, "Failed logins"): counted per
  * account (or phone) and address, where the strict limit applies, so a stranger elsewhere cannot
  * lock an operator out; per account from every address, a looser limit that slows guessing spread
  * over many addresses and spares the account's usual addresses (a success there in the last

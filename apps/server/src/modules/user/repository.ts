@@ -203,7 +203,7 @@ export async function deleteExpiredSessions(db: Kysely<DB>, userId: number, now:
   await db.deleteFrom('session').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
 }
 
-// ---- login failures (the rate limit of DESIGN §5) ----
+// ---- login failures (the limits of docs/security.md, "Failed logins") ----
 
 export async function insertLoginFailure(db: Kysely<DB>, key: string, ip: string, now: string): Promise<number> {
   const row = await db.insertInto('login_failure').values({ account: key, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
