@@ -1,5 +1,5 @@
 /**
- * Error codes of the API envelope. The spec fixes 0, B0001 and A0230; the rest follow the same
+ * Error codes of the API envelope (docs/product.md, "Envelope and errors"). 0, B0001 and A0230 are fixed; the rest follow the same
  * Alibaba-style scheme (A = the caller's fault, B = ours, C = a third party's).
  */
 export const ErrorCode = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PERMISSION_CODES, normalizePermissions, parsePermissionString, unknownPermissionCodes } from './permissions.ts';
 
 describe('permissions', () => {
-  it('has every code of the spec exactly once', () => {
+  it('has every code of the permission tree exactly once', () => {
     const spec = ['1', '14', '1401', '1404', '1402', '1403', '2', '201', '202', '203', '204', '3', '301', '302', '303', '304', '4', '401', '402', '403', '404', '5', '501', '502', '503', '6', '7', '8', '801', '802', '803', '9', '901', '902', '11', '12', '1201', '1202', '13', '1301', '1303', '1305'];
     expect([...ALL_PERMISSION_CODES].sort()).toEqual([...spec].sort());
   });

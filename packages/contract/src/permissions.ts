@@ -1,7 +1,7 @@
 import { reportsOfGroup } from './report-defs.ts';
 
 /**
- * The permission tree of spec §6. Codes are hierarchical: a child code guards a single page, its
+ * The permission tree (docs/product.md, "Screens and routes"). Codes are hierarchical: a child code guards a single page, its
  * parent the module. Holding any child implies holding its parent (see normalizePermissions).
  */
 export interface PermissionNode {

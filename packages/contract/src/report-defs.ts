@@ -1,5 +1,5 @@
 /**
- * Every report's facts, in one place (spec §2, §6, §7; DESIGN §3–§4): its name, call path,
+ * Every report's facts, in one place (docs/product.md, "Reports"): its name, call path,
  * permission code, console screen, period, dimensions and titles. The route table's report
  * screens and the permission tree's report leaves are made from this table, and the console's
  * route titles are checked against it, so a report added here cannot be forgotten elsewhere.

@@ -1,4 +1,4 @@
-/** Report timezones (spec §2): id -> offset from UTC in minutes. */
+/** Report timezones (docs/product.md, "Timezones"): id -> offset from UTC in minutes. */
 export const TIMEZONES = [
   { id: 1, label: 'GMT+8:00', offsetMinutes: 480 },
   { id: 2, label: 'GMT+8:30', offsetMinutes: 510 },

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ErrorCode } from '../error-codes.ts';
 
-/** The response envelope of every call (spec §3, §8). */
+/** The response envelope of every call (docs/product.md, "Envelope and errors"). */
 export interface Envelope<T> {
   error_code: string;
   error_msg: string;
   data: T;
 }
 
-/** Body of an HTTP error (spec §8: "On HTTP errors: code and msg"). */
+/** Body of an HTTP error: code and msg (docs/product.md, "Envelope and errors"). */
 export interface HttpErrorBody {
   code: string;
   msg: string;

@@ -14,7 +14,7 @@ export const dateSchema = z
 export const ALL_CURRENCIES = -1;
 
 /**
- * The filters every report takes (DESIGN §4). Dates are local to `time_zone_id` and inclusive.
+ * The filters every report takes (docs/product.md, "Report filters"). Dates are local to `time_zone_id` and inclusive.
  * `currency_id` -1 (or 0) = all currencies; `agent_id` 0 = all agents, otherwise the agent and its
  * whole sub-tree; `game_id` / `platform_id` 0 = all; `player_account` "" = all players (an account
  * is unique per agent, so it may match players of several agents).

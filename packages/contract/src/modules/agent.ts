@@ -25,7 +25,7 @@ export const agentQuick = defineCall({
 });
 
 
-/* ---- Agent management (permission 7, DESIGN §8 "Agents") ---- */
+/* ---- Agent management (permission 7, docs/product.md, "Agents") ---- */
 
 export const AgentStatus = { Enabled: 1, Disabled: 2 } as const;
 export const agentStatusSchema = z.union([z.literal(1), z.literal(2)]);

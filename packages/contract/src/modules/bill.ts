@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { moneySchema } from '../common/money.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
 
-/** The kinds of wallet movement ("account change") of DESIGN §2, as stored in the ledger. */
+/** The kinds of wallet movement ("account change"; docs/product.md, "Entities"), as stored in the ledger. */
 export const LEDGER_TYPES = [
   'transfer_in',
   'transfer_out',

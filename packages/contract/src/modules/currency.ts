@@ -33,7 +33,7 @@ export const currencyList = defineCall({
 });
 
 
-/* ---- Currency management (permission 1303, DESIGN §8 "Currencies") ---- */
+/* ---- Currency management (permission 1303, docs/product.md, "Currencies") ---- */
 
 export const currencyCodeSchema = safeText(z.string().trim().regex(/^[A-Z0-9]{2,10}$/, { message: 'currency_code' }), 'identity');
 /** Base-currency units per unit: a decimal string above 0 with at most 8 decimals, kept exactly as text. */

@@ -4,7 +4,7 @@ import { listOf, pagingSchema } from '../common/paging.ts';
 import { safeText } from '../common/safe-text.ts';
 
 /**
- * The platform's host names (DESIGN §8 "Domains"): `api` for the game API, `game` for the game
+ * The platform's host names (docs/product.md, "Domains"): `api` for the game API, `game` for the game
  * client, `agent` for an agent's back office. `agent_id` 0 = the whole platform. Names are stored
  * lower-case, internationalised ones as punycode (`xn--…`), and answered in Unicode as well.
  */

@@ -29,7 +29,7 @@ export const gameList = defineCall({
   response: listOf(gameItemSchema),
 });
 
-/* ---- Game configs (DESIGN §8 "Games": 901 dealer config, 902 agent config, protection, prize pools) ---- */
+/* ---- Game configs: 901 dealer config, 902 agent config, protection, prize pools (docs/product.md, "Game config", "Prize pools") ---- */
 
 /** `enabled` is 1 (on) or 0 (off) in every game call. */
 export const enabledSchema = z.union([z.literal(0), z.literal(1)]);

@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
 
 /**
- * API credentials (DESIGN §2 "key"): `agent` keys are an agent's credential for the platform's
+ * API credentials (docs/product.md, "Keys"): `agent` keys are an agent's credential for the platform's
  * game API; `ingest` keys let a game server call the ingest endpoints (agent_id 0). The secret is
  * returned once, by key/add and key/rotate, and never again.
  */

@@ -3,7 +3,7 @@ import { defineCall } from '../call.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
 
 /**
- * The operation log (DESIGN §8 "Operation log"): every call that changes data, every login
+ * The operation log (docs/product.md, "Operation log"): every call that changes data, every login
  * attempt, and change calls refused for want of permission. `action` is the call's path
  * (`agent/add`, `login`); `summary` is JSON of what changed, before and after, with passwords and
  * secrets removed; `result_code` is the envelope's code ("0" for success).

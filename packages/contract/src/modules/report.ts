@@ -5,7 +5,7 @@ import { reportFilterSchema } from '../common/report-filter.ts';
 import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, type ColumnMeta, type ReportDef, type ReportPeriod } from '../report-defs.ts';
 
 /**
- * The report calls (spec §2, §7; DESIGN §3–§4). Every report answers
+ * The report calls (docs/product.md, "Reports"). Every report answers
  * `{list, total, summary}`: `list` one page of rows, `total` the number of rows over all pages,
  * `summary` the totals over all pages **per currency** — a list with one entry per currency that
  * has data (a single entry when `currency_id` names one currency, none when there is no data),
@@ -22,7 +22,7 @@ export { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, REPORT_SCREENS, type Colum
 const money = z.string();
 const ratio = z.string().nullable();
 
-/** The metric columns of DESIGN §3, as every aggregated row and every summary entry carries them. */
+/** The metric columns (docs/product.md, "Report metrics"), as every aggregated row and every summary entry carries them. */
 export const reportMetricsShape = {
   bet_count: z.number().int(),
   bettor_count: z.number().int(),
