@@ -21,7 +21,7 @@ async function login(page: Page) {
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
-  await expect(page.getByText('系统设置')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('系统设置', { exact: true })).toBeVisible();
 }
 
 async function closeSettings(page: Page) {
@@ -325,6 +325,18 @@ test.describe('console shell', () => {
     await expect(page).toHaveTitle('页面不存在 - 游戏平台运营后台');
     await page.getByTestId('error-home').click();
     await expect(page).toHaveURL(/#\/dashboard/);
+  });
+
+  test('the user menu opens the API document in a new tab, with the session the document may ask for', async ({ page, context }) => {
+    const opened = context.waitForEvent('page');
+    const ticket = page.waitForResponse((res) => new URL(res.url()).pathname === '/docs/session');
+    let asked = false;
+    void ticket.then(() => (asked = true));
+    await pickFromMenu(page, page.getByTestId('user-menu'), '文档', (timeout) => expect.poll(() => asked, { timeout }).toBe(true));
+    expect((await ticket).status()).toBe(204);
+    const docs = await opened;
+    await expect(docs).toHaveURL(/\/docs/);
+    await expect(docs.locator('.swagger-ui .info .title')).toBeVisible();
   });
 
   test('the 401 page offers home and another login', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { API_PREFIX, type CallDef, type CallRequest, type CallResponse, ErrorCode, type Envelope, type HttpErrorBody } from '@console/contract';
 import { feedback, NOTIFICATION_SECONDS, TOAST_SECONDS } from './feedback';
 
-/** Spec §9: the client waits at most 50000 ms for an answer. */
+/** The client waits at most 50000 ms for an answer (docs/product.md, "Errors in the console"). */
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -139,7 +139,7 @@ function isEnvelope(v: unknown): v is Envelope<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as Envelope<unknown>).error_code === 'string';
 }
 
-/** The accepted-or-rejected rule of spec §8 for one parsed envelope. */
+/** The accepted-or-rejected rule of docs/product.md, "Errors in the console", for one parsed envelope. */
 function checkEnvelope<T>(body: unknown, status: number, opts: RequestOptions): T {
   const texts = config.texts();
   if (!isEnvelope(body)) {
@@ -221,8 +221,8 @@ async function send<T>(path: string, body: object | undefined, opts: RequestOpti
 
 /**
  * POST `body` (plus the session token) to /v1/operator/<path> and return the envelope's `data`,
- * or the raw Blob/ArrayBuffer for binary calls, which skip the envelope check (spec §8). Rejects
- * with an ApiError after showing the spec's toast or notification.
+ * or the raw Blob/ArrayBuffer for binary calls, which skip the envelope check (docs/product.md, "Errors in the console"). Rejects
+ * with an ApiError after showing its toast or notification.
  */
 export function request<T = unknown>(path: string, body?: object, opts: RequestOptions = {}): Promise<T> {
   return send(path, body, opts, async (res) => {
@@ -311,4 +311,24 @@ export function saveBlob(blob: Blob, fileName: string): void {
   a.remove();
   // Give the browser time to start the download before the URL dies.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/**
+ * Opens the API document (/docs) in a new tab. Where the server keeps it for operators
+ * (API_DOCS=operators), the page needs the session: POST /docs/session turns the token into a
+ * short-lived cookie for /docs alone (docs/adr/0011-api-docs-for-operators.md). The tab opens at
+ * once, in the click, so no popup blocker stops it, and moves to /docs once the cookie is set.
+ */
+export async function openApiDocs(): Promise<void> {
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  // A refusal leaves the page to say why (401 with the reason), as it would for anyone else.
+  await config
+    .fetch('/docs/session', { method: 'POST', headers, body: JSON.stringify({ token: config.getToken() }), credentials: 'same-origin' })
+    .catch(() => undefined);
+  if (tab) tab.location.href = '/docs';
+  else window.open('/docs', '_blank', 'noopener');
 }
