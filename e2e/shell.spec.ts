@@ -156,7 +156,9 @@ test.describe('console shell', () => {
   test('theme, colour, tags view, fixed header, sidebar logo and watermark apply at once and survive a reload', async ({ page }) => {
     await page.goto(`/#${ACCOUNT_PATH}`);
     const primary = page.locator('.ant-btn-primary').first();
-    await expect(primary).toHaveCSS('background-color', 'rgb(64, 128, 255)');
+    // The default #4080FF, darkened until the white text on a primary button reads at WCAG AA.
+    await expect(primary).toHaveCSS('background-color', 'rgb(53, 106, 212)');
+    expect(await cssVar(page, '--color-primary')).toBe('#4080ff');
     await openSettings(page);
     // The colour drives antd's token (a primary button) and the shell's shade variables at once.
     await page.locator('[data-color="#722ED1"]').click();

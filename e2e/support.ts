@@ -111,10 +111,14 @@ export const sideMenu = (page: Page) => page.getByRole('menu').first();
 export async function signIn(page: Page, account: string, password: string, code = '000000') {
   await loginThroughForm(page, account, password, code);
   const skip = page.getByRole('button', { name: '暂不绑定' });
-  await expect(skip.or(page.getByTestId('user-menu'))).toBeVisible();
+  // A login hashes the password (scrypt, by design slow) and then loads the console's shell and
+  // first screen: the heaviest step of a test, given more time than a click's answer.
+  await expect(skip.or(page.getByTestId('user-menu'))).toBeVisible({ timeout: LOGIN_TIMEOUT });
   if (await skip.isVisible()) await skip.click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: LOGIN_TIMEOUT });
 }
+
+const LOGIN_TIMEOUT = 20_000;
 
 /**
  * An item of the dropdown menu open now: antd keeps closed menus in the page, hidden, and a closing

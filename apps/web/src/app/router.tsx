@@ -25,7 +25,16 @@ import { formatTitle } from '../lib/title';
 import { loadAllNamespaces } from '../locales';
 
 // The navigation progress bar's timing (docs/product.md, "Navigation").
-NProgress.configure({ minimum: 0.3, speed: 500, trickleSpeed: 200, showSpinner: false });
+// nprogress's own bar carries role="bar", which is no ARIA role; the bar only decorates a load the
+// screen itself shows, so assistive technology is told nothing of it.
+NProgress.configure({
+  minimum: 0.3,
+  speed: 500,
+  trickleSpeed: 200,
+  showSpinner: false,
+  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+  barSelector: '.bar',
+});
 
 /** The layout route the permitted routes are added under once they are known. */
 export const LAYOUT_ROUTE_ID = 'layout';

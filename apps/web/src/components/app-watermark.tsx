@@ -3,13 +3,13 @@ import { Watermark } from 'antd';
 import { useSessionStore } from '../stores/session';
 import { useSettingsStore } from '../stores/settings';
 
-/** Spec §9: the watermark's look. */
+/** The watermark's look (docs/product.md, "Preferences and defaults"). */
 export const WATERMARK_Z_INDEX = 9999;
 export const WATERMARK_GAP: [number, number] = [300, 300];
 export const watermarkColor = (dark: boolean) => (dark ? 'rgba(255, 255, 255, 0.15)' : 'rgba(0, 0, 0, 0.15)');
 
 /**
- * Stamps the logged-in account over everything inside (spec §1): a screenshot of the console
+ * Stamps the logged-in account over everything inside (docs/product.md, "Users and languages"): a screenshot of the console
  * then tells whose session it came from. Dialogs and drawers inherit it through antd.
  */
 export function AppWatermark({ dark, children }: { dark: boolean; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { currencyName } from '../lib/currency-name';
 import { useAppStore } from '../stores/app';
 import { type AgentItem, DEFAULT_AGENT_ID, DEFAULT_CURRENCY_ID, type GameItem, useDictStore } from '../stores/dict';
 
-/** "All" in the report filters (DESIGN.md §4): agent 0, currency -1, game 0. */
+/** "All" in the report filters (docs/product.md, "Report filters"): agent 0, currency -1, game 0. */
 export const ALL_AGENTS = DEFAULT_AGENT_ID;
 export const ALL_CURRENCIES = DEFAULT_CURRENCY_ID;
 export const ALL_GAMES = 0;
@@ -39,7 +39,7 @@ export function agentTree(agents: readonly AgentItem[]): TreeNode[] {
 }
 
 interface ControlledProps {
-  /** Controlled value; without it the persisted selection of spec §3 is read and written. */
+  /** Controlled value; without it the persisted selection (docs/product.md, "Preferences and defaults") is read and written. */
   value?: number;
   onChange?: (id: number) => void;
 }

@@ -15,7 +15,7 @@ describe('checkPerm', () => {
     expect(checkPerm([], '1')).toBe(false);
   });
 
-  it('fails on an empty permission list (spec §5)', () => {
+  it('fails on an empty permission list (docs/product.md, "Management screens")', () => {
     expect(() => checkPerm(held, [])).toThrow(PermissionListError);
     expect(() => checkPerm(held, '')).toThrow(PermissionListError);
     expect(() => checkPerm(held, ['1301', ''])).toThrow(PermissionListError);

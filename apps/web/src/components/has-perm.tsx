@@ -12,7 +12,7 @@ export class PermissionListError extends Error {
 
 /**
  * Whether `held` satisfies `required`: any one of the codes (`some`, the default) or all of them.
- * Spec §5: an empty list is a programming error, not "allowed" — a button guarded by nothing would
+ * An empty list is a programming error (docs/product.md, "Management screens"), not "allowed" — a button guarded by nothing would
  * silently show to everyone, so it fails loudly instead.
  */
 export function checkPerm(held: readonly string[], required: string | readonly string[], mode: PermMode = 'some'): boolean {

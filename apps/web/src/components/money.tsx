@@ -3,7 +3,7 @@ import { formatAmount, formatCount, formatRatio, isNegative } from '../lib/forma
 import { useDictStore } from '../stores/dict';
 import './money.css';
 
-/** Decimals shown when a currency is unknown (DESIGN §2: the console shows 2 by default). */
+/** Decimals shown when a currency is unknown (docs/product.md, "Money": the console shows 2 by default). */
 export const DEFAULT_DECIMALS = 2;
 
 /** The decimals to show for a currency, by id or code (the currency list's `decimals`). */

@@ -6,13 +6,13 @@ import { useDictStore } from '../stores/dict';
 export const TIMEZONE_OPTIONS = TIMEZONES.map((tz) => ({ value: tz.id, label: tz.label }));
 
 export interface TimezoneSelectProps extends Omit<SelectProps<number>, 'options' | 'value' | 'onChange'> {
-  /** Controlled value; without it the select reads and writes the persisted choice (spec §3). */
+  /** Controlled value; without it the select reads and writes the persisted choice (docs/product.md, "Preferences and defaults"). */
   value?: number;
   onChange?: (id: number) => void;
 }
 
 /**
- * The report timezone (spec §2: five zones, ids 1–5). Uncontrolled, it shares one persisted
+ * The report timezone (docs/product.md, "Timezones": five zones, ids 1–5). Uncontrolled, it shares one persisted
  * choice across every report screen, so an operator working in GMT+9 picks it once.
  */
 export function TimezoneSelect({ value, onChange, ...rest }: TimezoneSelectProps) {

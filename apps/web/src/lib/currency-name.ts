@@ -1,6 +1,6 @@
 /**
  * The name to show for a currency in the console's language. A currency has one name, entered by
- * an operator (DESIGN §2), usually in Chinese: shown as is in Chinese, it would be the one
+ * an operator (docs/product.md, "Currencies"), usually in Chinese: shown as is in Chinese, it would be the one
  * Chinese word on an English screen. So the stored name is kept when it is written in the
  * language's script, and otherwise an ISO 4217 code gets the browser's own name for it
  * (Intl.DisplayNames: "Chinese Yuan", "泰铢"); anything else (USDT) keeps the stored name.

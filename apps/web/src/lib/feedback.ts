@@ -2,7 +2,7 @@ import { message as staticMessage, notification as staticNotification } from 'an
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 
-/** Spec §9: toasts stay 3000 ms, notifications 4500 ms at the top right (antd counts seconds). */
+/** Toasts stay 3000 ms, notifications 4500 ms at the top right (antd counts seconds; docs/product.md, "Preferences and defaults"). */
 export const TOAST_SECONDS = 3;
 export const NOTIFICATION_SECONDS = 4.5;
 

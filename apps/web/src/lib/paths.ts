@@ -1,4 +1,4 @@
-/** Fixed paths of the console (spec §2). */
+/** Fixed paths of the console (docs/product.md, "Screens and routes"). */
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/dashboard';

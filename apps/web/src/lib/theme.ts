@@ -1,6 +1,6 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
-/** Spec §9: the theme colour every installation starts with. */
+/** The theme colour every installation starts with (docs/product.md, "Preferences and defaults"). */
 export const DEFAULT_THEME_COLOR = '#4080FF';
 
 /** The swatches the settings drawer offers; any other colour comes from the picker. */
@@ -57,12 +57,12 @@ export function mixColor(color: string, target: string, weight: number): string 
   return toHex(mixed);
 }
 
-/** Spec §4: light shades 1–9, each 10 % further towards white. */
+/** Light shades 1–9, each 10 % further towards white (docs/product.md, "Preferences and defaults"). */
 export function lightShades(color: string): string[] {
   return Array.from({ length: 9 }, (_, i) => mixColor(color, '#ffffff', (i + 1) / 10));
 }
 
-/** Spec §4: the one dark shade (hover/active on filled primaries). */
+/** The one dark shade, for hover and active on filled primaries (docs/product.md, "Preferences and defaults"). */
 export function darkShade(color: string): string {
   return mixColor(color, '#ffffff', -0.2);
 }
@@ -92,7 +92,7 @@ export function resolveDark(mode: ThemeMode, systemPrefersDark: boolean): boolea
   return mode === 'dark' || (mode === 'auto' && systemPrefersDark);
 }
 
-/** Spec §4: the dark theme is a `dark` class on the page (plus antd's dark algorithm). */
+/** The dark theme is a `dark` class on the page, plus antd's dark algorithm (docs/product.md, "Preferences and defaults"). */
 export function applyDarkClass(dark: boolean, root: HTMLElement = document.documentElement): void {
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
@@ -100,30 +100,177 @@ export function applyDarkClass(dark: boolean, root: HTMLElement = document.docum
 
 export type ComponentSize = 'small' | 'middle' | 'large';
 
-/** Our size names (spec §3: default, large, small) in antd's vocabulary. */
+/** Our size names (default, large, small: docs/product.md, "Preferences and defaults") in antd's vocabulary. */
 export function antdSize(size: 'default' | 'large' | 'small'): ComponentSize {
   return size === 'default' ? 'middle' : size;
 }
 
+/** WCAG 2 relative luminance of an opaque colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = toRgb(hex).map((c) => {
+    const v = c / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as Rgb;
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG 2 contrast ratio of two opaque colours, 1–21. */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** WCAG 2.1 AA for body text (1.4.3). */
+export const TEXT_CONTRAST = 4.5;
+
+/** Where text sits: the card and dialog surface and the page background (light), plus the raised surface (dark). */
+export const SURFACES = { light: ['#ffffff', '#f3f5f9'], dark: ['#15171c', '#0b0d12', '#1d2026'] } as const;
+
+/** antd's colour seeds that carry text somewhere (links, tags, messages, buttons). */
+type ColorSeed = 'colorPrimary' | 'colorLink' | 'colorInfo' | 'colorError' | 'colorSuccess' | 'colorWarning';
+
+/** The tinted backgrounds antd lays under its status texts (tags, alerts, selected items). */
+const TINTS = ['colorPrimaryBg', 'colorInfoBg', 'colorErrorBg', 'colorSuccessBg', 'colorWarningBg'] as const;
+type Tints = Record<(typeof TINTS)[number], string>;
+
+/**
+ * What each seed's colour must read against, and which way to move it when it does not. Light:
+ * the same colour is text on the page and the fill under white button text, and darkening serves
+ * both. Dark: fills keep white text (primary, darkened), while links and status colours are text
+ * on dark surfaces (lightened); the danger fill takes dark text instead (see buildAntdTheme).
+ */
+function seedRules(dark: boolean, tints: Tints, primary: string): { seed: ColorSeed; against: string[] }[] {
+  const surfaces = dark ? SURFACES.dark : SURFACES.light;
+  const white = dark ? [] : ['#ffffff'];
+  // The shell marks the current tab and search result with a wash of the chosen colour.
+  const washes = surfaces.map((s) => mixColor(s, primary, 0.12));
+  return [
+    { seed: 'colorPrimary', against: dark ? ['#ffffff'] : [...white, ...surfaces, tints.colorPrimaryBg] },
+    { seed: 'colorLink', against: [...surfaces, ...washes] },
+    { seed: 'colorInfo', against: [...surfaces, tints.colorInfoBg] },
+    { seed: 'colorError', against: [...white, ...surfaces, tints.colorErrorBg] },
+    { seed: 'colorSuccess', against: [...white, ...surfaces, tints.colorSuccessBg] },
+    { seed: 'colorWarning', against: [...surfaces, tints.colorWarningBg] },
+  ];
+}
+
+/** antd's preset colours, which tags and badges take by name. */
+const PRESET_COLORS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'lime', 'gold'] as const;
+
+/** `color` moved towards `ink` (black or white) in small steps until it reads at AA on every one of `backgrounds`. */
+function readable(color: string, backgrounds: readonly string[], ink: string): string {
+  let out = normalizeHex(color) ?? color;
+  for (let i = 0; i < 40 && backgrounds.some((bg) => contrastRatio(out, bg) < TEXT_CONTRAST); i++) out = mixColor(out, ink, 0.05);
+  return out;
+}
+
+/** The lowest opacity at which `ink` over every surface reads at AA: de-emphasised text that still reads. */
+function readableAlpha(ink: string, surfaces: readonly string[], from: number): number {
+  for (let a = from; a < 1; a += 0.01) {
+    if (surfaces.every((s) => contrastRatio(mixColor(s, ink, a), s) >= TEXT_CONTRAST)) return Math.round(a * 100) / 100;
+  }
+  return 1;
+}
+
 /** The antd theme for the chosen colour and mode; components read it through ConfigProvider. */
-export function buildAntdTheme(color: string, dark: boolean): ThemeConfig {
+export function buildAntdTheme(color: string, dark: boolean, reducedMotion = false): ThemeConfig {
   const primary = normalizeHex(color) ?? DEFAULT_THEME_COLOR;
-  return {
+  const surfaces = dark ? SURFACES.dark : SURFACES.light;
+  const ink = dark ? '#ffffff' : '#000000';
+  const base: ThemeConfig = {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
-      colorPrimary: primary,
-      colorInfo: primary,
-      colorLink: primary,
       borderRadius: 6,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
-      ...(dark ? { colorBgLayout: '#0b0d12', colorBgContainer: '#15171c', colorBgElevated: '#1d2026' } : { colorBgLayout: '#f3f5f9' }),
+      ...(dark ? { colorBgLayout: SURFACES.dark[1], colorBgContainer: SURFACES.dark[0], colorBgElevated: SURFACES.dark[2] } : { colorBgLayout: SURFACES.light[1] }),
+      // Motion is for those who want it: a system asking for less motion gets none.
+      motion: !reducedMotion,
     },
+  };
+
+  // The chosen colour and antd's status colours, each moved only as far as its text needs to read.
+  const seeds: Record<ColorSeed, string> = {
+    colorPrimary: primary,
+    colorLink: primary,
+    colorInfo: primary,
+    colorError: '#ff4d4f',
+    colorSuccess: '#52c41a',
+    colorWarning: '#faad14',
+  };
+  const config = (token: object): ThemeConfig => ({ ...base, token: { ...base.token, ...token } });
+  const first = antdTheme.getDesignToken(config(seeds));
+  // The tints stay those of the chosen colours, so that moving a colour does not move what it sits on.
+  const tints = Object.fromEntries(TINTS.map((k) => [k, opaque(first[k], surfaces[0])])) as Tints;
+  const rules = seedRules(dark, tints, primary);
+  // The light algorithm uses a seed as it is; the dark one mutes it, so there it is asked again.
+  let shown: Record<ColorSeed, string> = dark ? first : seeds;
+  for (let round = 0; round < 30; round++) {
+    const failing = rules.filter(({ seed, against }) => against.some((bg) => contrastRatio(shown[seed], bg) < TEXT_CONTRAST));
+    if (!failing.length) break;
+    for (const { seed } of failing) seeds[seed] = mixColor(seeds[seed], seed === 'colorPrimary' || !dark ? '#000000' : '#ffffff', 0.06);
+    shown = dark ? antdTheme.getDesignToken(config({ ...seeds, ...tints })) : seeds;
+  }
+  // antd's tertiary grey (captions, hints, empty states, placeholders) is below AA on these
+  // surfaces and on a selected row or item.
+  const alpha = readableAlpha(ink, [...surfaces, tints.colorPrimaryBg], 0.45);
+  const faint = `rgba(${dark ? '255, 255, 255' : '0, 0, 0'}, ${alpha})`;
+  const text = { colorTextTertiary: faint, colorTextDescription: faint, colorTextPlaceholder: faint };
+  const final = antdTheme.getDesignToken(config({ ...seeds, ...tints, ...text }));
+  // The preset tag colours (green, gold…): their text shade on their own light (or dark) wash.
+  const presets: Record<string, string> = {};
+  for (const name of PRESET_COLORS) {
+    const key = `${name}7` as keyof typeof final;
+    const shade = readable(String(final[key]), [opaque(String(final[`${name}1` as keyof typeof final]), surfaces[0]), ...surfaces], ink);
+    // (antd keeps each shade under two names, and its style sheets read the dashed one.)
+    if (shade !== final[key]) Object.assign(presets, { [key]: shade, [`${name}-7`]: shade });
+  }
+  // The selected menu item's text on its tint (the dark primary is a fill colour, too dim for text there).
+  const selected = readable(dark ? final.colorLink : final.colorPrimary, [tints.colorPrimaryBg, ...surfaces], ink);
+
+  // A light danger fill (dark theme) carries dark text: white would not read on it.
+  const dangerText = contrastRatio('#ffffff', shown.colorError) >= TEXT_CONTRAST ? undefined : '#141414';
+  // Hovering must not take the text below AA either: antd lightens on hover, which here darkens
+  // fills under white text and moves links away from the surface instead.
+  // In the dark theme a hovered fill darkens while hovered text (outlined buttons) keeps antd's
+  // lighter shade; a dark danger fill carries dark text, which antd's lighter hover only helps.
+  const darker = (c: string) => mixColor(c, '#000000', 0.12);
+  const hover = dark
+    ? { colorLinkHover: mixColor(shown.colorLink, '#ffffff', 0.12) }
+    : { colorPrimaryHover: darker(shown.colorPrimary), colorLinkHover: darker(shown.colorLink), colorErrorHover: darker(shown.colorError) };
+  const darkButton = dark
+    ? { colorPrimaryHover: darker(shown.colorPrimary), defaultHoverColor: readable(final.colorPrimaryHover, surfaces, ink), defaultHoverBorderColor: final.colorPrimaryHover }
+    : {};
+
+  return {
+    ...base,
+    token: { ...base.token, ...seeds, ...tints, ...hover, ...text, ...presets },
     components: {
       Layout: dark
         ? { headerBg: '#15171c', siderBg: '#15171c', bodyBg: '#0b0d12', headerPadding: '0 16px', headerHeight: 56 }
         : { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f3f5f9', headerPadding: '0 16px', headerHeight: 56 },
-      Menu: dark ? { itemBg: 'transparent', subMenuItemBg: 'transparent', darkItemBg: '#15171c' } : { itemBg: 'transparent', subMenuItemBg: 'transparent' },
+      Menu: {
+        itemBg: 'transparent',
+        subMenuItemBg: 'transparent',
+        ...(dark ? { darkItemBg: '#15171c' } : {}),
+        itemSelectedColor: selected,
+        subMenuItemSelectedColor: selected,
+        horizontalItemSelectedColor: selected,
+        horizontalItemHoverColor: selected,
+      },
+      // A table's "no data" is in antd's disabled grey.
+      Table: { colorTextDisabled: faint },
+      Button: { ...darkButton, ...(dangerText ? { dangerColor: dangerText } : {}) },
     },
   };
+}
+
+/** A token colour as an opaque hex over `surface` (antd gives some tints as rgba). */
+function opaque(color: string, surface: string): string {
+  const hex = normalizeHex(color);
+  if (hex) return hex;
+  const m = /^rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)$/.exec(color.trim());
+  if (!m) return surface;
+  const rgb = toHex([Number(m[1]), Number(m[2]), Number(m[3])]);
+  return mixColor(surface, rgb, m[4] === undefined ? 1 : Number(m[4]));
 }

@@ -18,7 +18,7 @@ describe('app store', () => {
     expect(detectBrowserLanguage(undefined)).toBe('zh-cn');
   });
 
-  it('has the spec §3/§9 defaults', async () => {
+  it('has the documented defaults', async () => {
     // A fresh store in a fresh module: what a first visit sees.
     const { vi } = await import('vitest');
     vi.resetModules();

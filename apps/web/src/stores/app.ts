@@ -9,11 +9,11 @@ export type SidebarStatus = 'opened' | 'closed';
 export const LANGUAGES: readonly Language[] = ['zh-cn', 'en'];
 export const SIZES: readonly Size[] = ['default', 'large', 'small'];
 
-/** Spec §1: below this width the console switches to its mobile layout (antd's `lg` breakpoint). */
+/** Below this width the console switches to its mobile layout, antd's `lg` breakpoint (docs/product.md, "Users and languages"). */
 export const MOBILE_MAX_WIDTH = 991;
 export const MOBILE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH}.98px)`;
 
-/** The browser's preferred language mapped onto ours: en* → en, anything else → zh-cn (spec default). */
+/** The browser's preferred language mapped onto ours: en* → en, anything else → zh-cn (the default). */
 export function detectBrowserLanguage(languages: readonly string[] | undefined): Language {
   for (const l of languages ?? []) {
     const lower = l.toLowerCase();
@@ -63,7 +63,7 @@ export function sanitizeApp(raw: unknown): Partial<Persisted> {
   return out;
 }
 
-/** App preferences of spec §3, persisted in local storage under `app`. */
+/** App preferences (docs/product.md, "Preferences and defaults"), persisted in local storage under `app`. */
 export const useAppStore = create<AppState>()(
   persist(
     (set) => ({

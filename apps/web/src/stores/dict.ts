@@ -3,7 +3,7 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import { type agent, type CallDef, type CallResponse, type currency, DEFAULT_TIME_ZONE_ID, type game } from '@console/contract';
 import { call } from '../lib/api';
 
-/** Spec §9 defaults of the persisted report selections. */
+/** Defaults of the persisted report selections (docs/product.md, "Preferences and defaults"). */
 export const DEFAULT_AGENT_ID = 0;
 export const DEFAULT_CURRENCY_ID = -1;
 
@@ -12,7 +12,7 @@ export type CurrencyItem = CallResponse<typeof currency.currencyList>['list'][nu
 export type GameItem = CallResponse<typeof game.gameList>['list'][number];
 
 export interface DictState {
-  /** dictCode → dictDataList (spec §3). */
+  /** dictCode → dictDataList (docs/product.md, "Session in the browser"). */
   dicts: Record<string, unknown[]>;
   agents: AgentItem[];
   currencies: CurrencyItem[];
@@ -65,7 +65,7 @@ async function loadList<C extends CallDef>(def: C): Promise<CallResponse<C> | un
 let inflight: Promise<void> | null = null;
 
 /**
- * The start-up lists of spec §3/§4, loaded after login: agents (quick list), currencies and games,
+ * The start-up lists (docs/product.md, "Session in the browser"), loaded after login: agents (quick list), currencies and games,
  * each read from `data.list`.
  */
 export function loadDictionaries(): Promise<void> {

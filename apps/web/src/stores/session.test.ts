@@ -41,7 +41,7 @@ describe('session store', () => {
     useSettingsStore.getState().setSetting('watermarkEnabled', false);
   });
 
-  it('logs in with the spec payload and keeps the token under "token" as a plain string', async () => {
+  it('logs in with the fixed login payload and keeps the token under "token" as a plain string', async () => {
     await useSessionStore.getState().loginWithPassword({ account: ' ops ', password: 'secret1', googleCode: '123456' });
     expect(bodies.login).toEqual({
       type: 1,

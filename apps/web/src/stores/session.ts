@@ -11,7 +11,7 @@ import { loadDictionaries, useDictStore } from './dict';
 import { forgetListStates } from './list-prefs';
 import { useSettingsStore } from './settings';
 
-/** Spec §3: the token lives in local storage under exactly this key, as a plain string. */
+/** The token lives in local storage under exactly this key, as a plain string (docs/product.md, "Session in the browser"). */
 export const TOKEN_KEY = 'token';
 
 export function readToken(): string {

@@ -9,7 +9,7 @@ describe('settings store', () => {
     useSettingsStore.setState({ ...DEFAULT_SETTINGS, showSettings: false });
   });
 
-  it('starts from the spec §9 defaults', () => {
+  it('starts from the documented defaults', () => {
     expect(DEFAULT_SETTINGS).toEqual({
       layout: 'left',
       theme: 'light',

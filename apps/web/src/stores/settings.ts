@@ -18,7 +18,7 @@ export interface SettingsValues {
   theme: ThemeMode;
 }
 
-/** Spec §9 defaults. */
+/** The defaults of docs/product.md, "Preferences and defaults". */
 export const DEFAULT_SETTINGS: Readonly<SettingsValues> = Object.freeze({
   tagsView: true,
   sidebarLogo: false,
@@ -30,11 +30,11 @@ export const DEFAULT_SETTINGS: Readonly<SettingsValues> = Object.freeze({
 });
 
 export interface SettingsState extends SettingsValues {
-  /** The settings panel starts hidden and is never persisted open (spec §9). */
+  /** The settings panel starts hidden and is never persisted open (docs/product.md, "Preferences and defaults"). */
   showSettings: boolean;
   setSetting: <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) => void;
   setShowSettings: (show: boolean) => void;
-  /** Back to the spec's defaults (§9), every setting including the watermark. */
+  /** Back to the defaults, every setting including the watermark. */
   resetSettings: () => void;
 }
 

@@ -56,12 +56,12 @@ export const TEXT_FAULT_MESSAGES: Record<TextFault, Record<Lang, string>> = {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 const BIDI_MARK = /[\u200E\u200F\u061C]/;
-const INVISIBLE = /[\p{Cf}\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE = /[\p{Cf}\u00AD\u180E\u115F\u1160\u3164\uFFA0]|\u034F/u;
 /**
  * Any character but NUL that may be at fault: one scan settles the usual, clean text. With the
  * `u` flag a surrogate pair (an emoji) is one character, so only a lone surrogate matches the range.
  */
-const SUSPECT = /[\p{Cf}\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0\uD800-\uDFFF]/u;
+const SUSPECT = /[\p{Cf}\u00AD\u180E\u115F\u1160\u3164\uFFA0\uD800-\uDFFF]|\u034F/u;
 
 /** Why `text` is refused for `use`, or null when it is text kept and shown exactly. */
 export function textFault(text: string, use: TextUse = 'identity'): TextFault | null {

@@ -9,7 +9,7 @@ import { useTagsStore } from './tags-store';
 const MAX_CACHED = 64;
 
 /**
- * The current screen, kept alive per path (spec §2): a screen whose route has `keepAlive` keeps
+ * The current screen, kept alive per path (docs/product.md, "Screens and routes"): a screen whose route has `keepAlive` keeps
  * its state while its tab is open. The cache key is the pathname, the same key the tags view
  * opens and closes, and `include` is exactly the open kept-alive tabs — closing a tab removes its
  * key, which makes keepalive-for-react drop the cached screen as soon as it is not on display.

@@ -19,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { LANGUAGES, type Language, SIZES, type Size, useAppStore } from '../../stores/app';
 import { useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
+import { openApiDocs } from '../../lib/api';
 import { HOME_PATH } from '../../lib/paths';
 import { ProfileDialog } from './profile-dialog';
 
@@ -161,7 +162,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
     // Home, not the dashboard: "/" leads to the dashboard or, for a user without it, to the first
     // screen they may open (buildPermittedRoutes), never to a 404.
     else if (key === 'home') navigate(HOME_PATH);
-    else if (key === 'document') window.open('/docs', '_blank', 'noopener');
+    else if (key === 'document') void openApiDocs();
     else if (key.startsWith('language:')) setLanguage(key.slice('language:'.length) as Language);
     else if (key.startsWith('size:')) setSize(key.slice('size:'.length) as Size);
     // Immediate, as in ant-design-pro: logging out is cheap to undo and a confirm only slows it.
@@ -169,14 +170,17 @@ export function UserMenu({ compact }: { compact: boolean }) {
   };
 
   const account = userInfo?.account ?? '';
+  const shown = userInfo?.name || account;
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <button type="button" className="header-user" data-testid="user-menu" aria-label={t('common:nav.profile')}>
-          <Avatar size={28} className="header-avatar">
-            {(userInfo?.name || account).slice(0, 1).toUpperCase() || <UserOutlined />}
+        {/* Named by the user's name it shows, then what it opens: speech input finds it by what is on screen. */}
+        <button type="button" className="header-user" data-testid="user-menu" aria-label={t('header.account', { name: shown })}>
+          {/* The initial is drawn by the style sheet: it decorates, and the button's text stays the name it is called by. */}
+          <Avatar size={28} className="header-avatar" aria-hidden data-initial={shown.slice(0, 1).toUpperCase() || undefined}>
+            {shown ? null : <UserOutlined />}
           </Avatar>
-          {!compact && <span className="header-user-name">{userInfo?.name || account}</span>}
+          {!compact && <span className="header-user-name">{shown}</span>}
         </button>
       </Dropdown>
       <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />

@@ -44,7 +44,7 @@ function useTrackViews(screens: ReturnType<typeof indexScreens>) {
 }
 
 /**
- * The console frame (spec §2, issue "console shell"): left, top or mix layout on desktop and a
+ * The console frame (docs/product.md, "Console"): left, top or mix layout on desktop and a
  * drawer menu on phones; header with breadcrumb, search and preferences; tags view; the current
  * screen kept alive per tab; settings drawer; watermark.
  */
@@ -211,6 +211,7 @@ export function AppLayout() {
           placement="left"
           size={272}
           closable={false}
+          aria-label={t('header.menu')}
           rootClassName="app-mobile-drawer"
           styles={{ body: { padding: 0 } }}
         >

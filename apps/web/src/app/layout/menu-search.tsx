@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button, Empty, Input, type InputRef, Modal, Tooltip } from 'antd';
@@ -21,6 +21,7 @@ export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
   const [cursor, setCursor] = useState(0);
   const input = useRef<InputRef>(null);
   const list = useRef<HTMLDivElement>(null);
+  const listId = useId();
 
   const entries = useMemo(() => searchEntries(menu), [menu]);
   const results = useMemo(
@@ -82,9 +83,10 @@ export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
         }
         closable={false}
         width={560}
-        styles={{ body: { padding: 0 } }}
         destroyOnHidden
-        title={null}
+        // Named for screen readers; on screen the search field says what the dialog is for.
+        title={<span className="sr-only">{t('search.title')}</span>}
+        styles={{ body: { padding: 0 }, header: { margin: 0, padding: 0 } }}
       >
         <Input
           ref={input}
@@ -94,6 +96,13 @@ export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
           placeholder={t('search.placeholder')}
           value={query}
           allowClear
+          // A combobox over the list below: the arrow keys move through the screens while typing goes on.
+          role="combobox"
+          aria-label={t('search.title')}
+          aria-expanded
+          aria-autocomplete="list"
+          aria-controls={listId}
+          aria-activedescendant={results.length ? `${listId}-${cursor}` : undefined}
           onChange={(e) => setQuery(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'ArrowDown') {
@@ -109,13 +118,15 @@ export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
           data-testid="menu-search-input"
           style={{ padding: '12px 16px' }}
         />
-        <div className="menu-search-results" ref={list} role="listbox">
+        {/* Focusable too, so that a long list can be scrolled from the keyboard as well as walked with the arrows. */}
+        <div className="menu-search-results" ref={list} role="listbox" id={listId} aria-label={t('search.results')} tabIndex={0}>
           {results.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('search.empty')} />
           ) : (
             results.map((e, i) => (
               <div
                 key={e.path}
+                id={`${listId}-${i}`}
                 role="option"
                 aria-selected={i === cursor}
                 data-cursor={i === cursor}

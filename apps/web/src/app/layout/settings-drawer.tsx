@@ -26,16 +26,16 @@ function LayoutPreview({ mode }: { mode: LayoutMode }) {
 }
 
 /**
- * The settings panel of spec §2: theme, theme colour, tags view, fixed header, sidebar logo,
- * layout and watermark. Every change applies at once and is remembered (spec §3); reset returns
- * to the spec's defaults.
+ * The settings panel (docs/product.md, "Preferences and defaults"): theme, theme colour, tags view, fixed header, sidebar logo,
+ * layout and watermark. Every change applies at once and is remembered; reset returns
+ * to the defaults.
  */
 export function SettingsDrawer({ mobile }: { mobile: boolean }) {
   const { t } = useTranslation('settings');
   const s = useSettingsStore();
   const set = s.setSetting;
   const toggle = (key: keyof Pick<SettingsValues, 'tagsView' | 'fixedHeader' | 'sidebarLogo' | 'watermarkEnabled'>, testId: string) => (
-    <Switch checked={s[key]} onChange={(v) => set(key, v)} data-testid={testId} />
+    <Switch checked={s[key]} onChange={(v) => set(key, v)} aria-label={t(key === 'watermarkEnabled' ? 'watermark' : key)} data-testid={testId} />
   );
 
   return (

@@ -38,7 +38,7 @@ function actionItems(views: readonly TagView[], view: TagView, t: (k: string) =>
 const popupContainer = (trigger: HTMLElement) => trigger.closest<HTMLElement>('.tags-view') ?? document.body;
 
 /**
- * Visited screens as tabs (spec §2 "tags view"): the dashboard pinned, a right-click menu to
+ * Visited screens as tabs (the tags view; docs/product.md, "Screens and routes"): the dashboard pinned, a right-click menu to
  * refresh or close, middle-click to close, and the same menu behind the arrow at the end for
  * touch screens, where there is no right click.
  */

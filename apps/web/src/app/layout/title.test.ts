@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import i18n from '../../locales';
 import { formatTitle } from '../../lib/title';
 
-/** What the shell puts in the browser tab (spec §1): "<page title> - <brand>" in the current language. */
+/** What the shell puts in the browser tab (docs/product.md, "Users and languages"): "<page title> - <brand>" in the current language. */
 const browserTitle = (titleKey: string | undefined) => formatTitle(titleKey ? i18n.t(`route:${titleKey}`) : '', i18n.t('common:brand'));
 
 describe('browser title in the current language', () => {

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { detectDevice, type Device, MOBILE_QUERY, useAppStore } from '../../stores/app';
 
 /**
- * Keeps the app store's `device` (spec §3) in step with the viewport: below 992 px the console
+ * Keeps the app store's `device` (docs/product.md, "Preferences and defaults") in step with the viewport: below 992 px the console
  * uses its mobile layout. Runs before paint so a phone never flashes the desktop frame.
  */
 export function useDevice(): Device {

@@ -3,4 +3,5 @@ export { ListTable, type ListQuery, type ListTableProps, type ListTotalsRow, PAG
 export type { ListColumn } from './columns';
 export { type ListParams, type ListState, type ListStateOptions, type SortOrder, useListState } from './use-list-state';
 export { useLocalListState } from './use-local-list-state';
+export { useScrollFocus } from './use-scroll-focus';
 export { StatusFilter } from './status-filter';

@@ -7,6 +7,7 @@ import { type ListQueryState, TableEmpty } from '../table-empty';
 import { ColumnSettings } from './column-settings';
 import { arrangeColumns, columnKey, type ListColumn } from './columns';
 import type { ListState } from './use-list-state';
+import { useScrollFocus } from './use-scroll-focus';
 import './list-table.css';
 
 /** The part of a list query (TanStack Query's result of a `{list, total}` call) the table needs. */
@@ -72,6 +73,7 @@ export function ListTable<T extends object, S extends string = string>({
   const density: Density = prefs?.density ?? defaultDensity;
   // A button's tooltip would sit on top of the menu it has just opened.
   const [densityOpen, setDensityOpen] = useState(false);
+  const card = useScrollFocus<HTMLDivElement>(typeof title === 'string' && title ? title : t('list.table'));
 
   const shown = arrangeColumns(columns, prefs)
     .filter((c) => !c.hidden)
@@ -140,7 +142,7 @@ export function ListTable<T extends object, S extends string = string>({
   );
 
   return (
-    <Card title={title} extra={toolbar} className="list-table-card">
+    <Card ref={card} title={title} extra={toolbar} className="list-table-card">
       <Table<T>
         {...tableProps}
         rowKey={rowKey}

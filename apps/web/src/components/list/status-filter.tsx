@@ -4,7 +4,7 @@ import { Form, Select } from 'antd';
 
 /**
  * The status filter of a list: all, enabled (1) or disabled (2), the statuses of every managed
- * record (DESIGN §8). A Form.Item named `status`, for ListFilters.
+ * record (docs/product.md, "Management rules"). A Form.Item named `status`, for ListFilters.
  */
 export function StatusFilter({ label, width = 160 }: { label?: ReactNode; width?: number }) {
   const { t } = useTranslation('components');

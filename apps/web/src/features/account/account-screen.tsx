@@ -16,7 +16,7 @@ import { ResetPasswordModal } from './reset-password-modal';
 type OperatorUser = user.OperatorUser;
 const { UserStatus } = user;
 
-/** The permission this screen and all of its actions need (spec §2). */
+/** The permission this screen and all of its actions need (docs/product.md, "Operator accounts"). */
 export const ACCOUNT_PERMISSION = '1301';
 
 /** The filters of user/list, checked by its own schema when they come from a link or from memory. */

@@ -22,7 +22,7 @@ const FILTERS = agent.agentList.request.pick({ keyword: true, status: true });
 const percent = (bp: number) => `${(bp / 100).toFixed(2)}%`;
 
 /**
- * Agent management (spec route /agent/manage/index): the agent tree, top-level agents paged and
+ * Agent management (route /agent/manage/index): the agent tree, top-level agents paged and
  * each level loaded as it is expanded; a search or status filter lists matching agents of every
  * level with the codes above them. Agents are added at the top or under a row, edited, enabled and
  * disabled, and their users managed in a drawer.
@@ -161,7 +161,7 @@ export default function AgentScreen() {
           </Button>
           {canManage && (
             <Dropdown menu={{ items: more }} trigger={['click']}>
-              <Button type="link" size="small" aria-label={t('actionsOf', { code: a.code })}>
+              <Button type="link" size="small" aria-label={t('moreActionsOf', { code: a.code })}>
                 {t('common:action.more')} <DownOutlined />
               </Button>
             </Dropdown>

@@ -17,7 +17,7 @@ export function groupSecret(secret: string): string {
   return secret.replace(/(.{4})/g, '$1 ').trim();
 }
 
-/** Binding an authenticator app right after the first password login (DESIGN §5). */
+/** Binding an authenticator app right after the first password login (docs/product.md, "Second factor"). */
 export function BindAuthenticator({ required, onDone }: Props) {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
@@ -68,6 +68,7 @@ export function BindAuthenticator({ required, onDone }: Props) {
           size={176}
           status={failed ? 'expired' : binding ? 'active' : 'loading'}
           onRefresh={() => void start()}
+          aria-label={t('bind.qr')}
           // Dark modules on white in every theme: many scanners cannot read an inverted code.
           color="#000000"
           bgColor="#ffffff"

@@ -42,7 +42,7 @@ function useBillList(params: BillParams) {
 const localDate = (iso: string, timeZoneId: number) => new Date(Date.parse(iso) + timezoneOffsetMinutes(timeZoneId) * 60_000).toISOString().slice(0, 10);
 
 /**
- * The account-change ledger (spec §2, 6): every wallet movement, newest first, filtered by player,
+ * The account-change ledger (code 6; docs/product.md, "Screens and routes"): every wallet movement, newest first, filtered by player,
  * agent, currency, type, time and order id; a player leads to their betting records.
  */
 export default function BillScreen() {

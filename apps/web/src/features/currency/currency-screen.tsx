@@ -69,7 +69,7 @@ function CurrencyModal({ target, onClose }: { target: Currency | 'new' | null; o
   );
 }
 
-/** Currency management (spec route /background/currency): every currency, disabled ones included. */
+/** Currency management (route /background/currency): every currency, disabled ones included. */
 export default function CurrencyScreen() {
   const { t } = useTranslation('currency');
   const { message } = App.useApp();

@@ -6,7 +6,7 @@ import { Welcome } from './welcome';
 import './dashboard.css';
 
 /**
- * The pinned first tab (spec §2, permission 1): who is signed in, today's business at a glance
+ * The pinned first tab (permission 1; docs/product.md, "Dashboard"): who is signed in, today's business at a glance
  * for users who may read the daily reports, and the way into every screen.
  */
 export default function DashboardScreen() {

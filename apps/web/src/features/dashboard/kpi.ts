@@ -93,7 +93,7 @@ export function total(days: readonly DayFigures[]): Omit<DayFigures, 'date' | 'b
   );
 }
 
-/** Return to player as DESIGN §3 defines it, (payout + bonus) / bet; null without bets. */
+/** Return to player (docs/product.md, "Report metrics"), (payout + bonus) / bet; null without bets. */
 export function rtpOf(day: Pick<DayFigures, 'payout_amount' | 'bonus_amount' | 'bet_amount'>): string | null {
   return ratio4(parseMoney(day.payout_amount) + parseMoney(day.bonus_amount), parseMoney(day.bet_amount));
 }

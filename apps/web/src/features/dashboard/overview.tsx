@@ -59,7 +59,15 @@ export function Overview({ source }: { source: FigureSource }) {
 
   const filters = (
     <Flex gap={8} wrap>
-      <CurrencySelect allowAll={false} value={currency?.id ?? 0} onChange={setChosen} size="small" style={{ minWidth: 130 }} data-testid="dashboard-currency" />
+      <CurrencySelect
+        allowAll={false}
+        value={currency?.id ?? 0}
+        onChange={setChosen}
+        size="small"
+        style={{ minWidth: 130 }}
+        aria-label={t('components:currency')}
+        data-testid="dashboard-currency"
+      />
       <TimezoneSelect size="small" />
     </Flex>
   );

@@ -5,7 +5,7 @@ import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
 import { HOME_PATH } from '../../lib/paths';
 import { ErrorPage } from './error-page';
 
-/** Spec §2: where a logged-in user lands on a path that matches no route. */
+/** Where a logged-in user lands on a path that matches no route (docs/product.md, "Navigation"). */
 export default function NotFoundScreen() {
   const { t } = useTranslation('errors');
   const navigate = useNavigate();

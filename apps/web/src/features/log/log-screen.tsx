@@ -54,7 +54,7 @@ function ChangeTable({ lines }: { lines: SummaryLine[] }) {
   );
 }
 
-/** The operation log (spec route /log/index): newest first, each row opening to what it changed. */
+/** The operation log (route /log/index): newest first, each row opening to what it changed. */
 export default function LogScreen() {
   const { t, i18n } = useTranslation('log');
   const list = useListState({ id: 'log', filters: FILTERS });
@@ -117,7 +117,13 @@ export default function LogScreen() {
         columns={columns}
         title={t('title')}
         emptyText={t('empty')}
-        tableProps={{ expandable: { expandedRowRender: (row) => <ChangeTable lines={summaryLines(row.summary)} /> } }}
+        tableProps={{
+          expandable: {
+            // The column of expand buttons is named for screen readers, which read each cell with its header.
+            columnTitle: <span className="sr-only">{t('col.details')}</span>,
+            expandedRowRender: (row) => <ChangeTable lines={summaryLines(row.summary)} />,
+          },
+        }}
       />
     </Flex>
   );

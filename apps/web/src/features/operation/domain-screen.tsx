@@ -64,7 +64,7 @@ function DomainModal({ target, onClose }: { target: Domain | 'new' | null; onClo
   );
 }
 
-/** Domain management (spec route /operation/domain). */
+/** Domain management (route /operation/domain). */
 export default function DomainScreen() {
   const { t } = useTranslation('operation');
   const { message } = App.useApp();

@@ -108,7 +108,7 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
   );
 }
 
-/** Key management (spec route /operation/key): issue, rotate, enable and disable API keys. */
+/** Key management (route /operation/key): issue, rotate, enable and disable API keys. */
 export default function KeyScreen() {
   const { t } = useTranslation('operation');
   const { message } = App.useApp();

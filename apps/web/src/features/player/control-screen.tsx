@@ -32,12 +32,14 @@ interface AddValues {
 }
 
 /** A player picker that searches player/find by account prefix as one types. */
-function PlayerPicker({ value, onChange }: { value?: number; onChange?: (id: number) => void }) {
+function PlayerPicker({ id, value, onChange }: { id?: string; value?: number; onChange?: (id: number) => void }) {
   const { t } = useTranslation('player');
   const [search, setSearch] = useState('');
   const found = usePlayerFind(search);
   return (
     <Select<number>
+      // The form item's id, which its label points at.
+      id={id}
       showSearch={{ filterOption: false, onSearch: setSearch }}
       value={value}
       onChange={onChange}
@@ -106,6 +108,7 @@ export default function ControlScreen() {
             size="small"
             showInfo={!!screens.sm}
             status={row.status === 'cancelled' ? 'exception' : row.status === 'completed' ? 'success' : 'active'}
+            aria-label={t('control.progressOf', { account: row.player_account })}
             data-testid={`control-progress-${row.id}`}
           />
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid={`control-achieved-${row.id}`}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, Descriptions, Drawer, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useHasPerm } from '../../components/has-perm';
+import { useScrollFocus } from '../../components/list';
 import { Money, useCurrencyDecimals } from '../../components/money';
 import { usePlayerDetail } from './api';
 import { formatTime, progressPercent } from './format';
@@ -23,6 +24,8 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
         { perm: '6', href: `#/bill/report?${search}`, label: t('drawer.bill') },
       ].filter((l) => has(l.perm))
     : [];
+  const ledgerRef = useScrollFocus<HTMLDivElement>(t('drawer.ledger'));
+  const betsRef = useScrollFocus<HTMLDivElement>(t('drawer.bets'));
   const section = (title: string) => <Typography.Title level={5} style={{ marginTop: 20 }}>{title}</Typography.Title>;
 
   return (
@@ -71,45 +74,53 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
                 </span>
                 <Typography.Text type="secondary">{d.control.game_code || t('control.allGames')}</Typography.Text>
               </Space>
-              <Progress percent={progressPercent(d.control.achieved_amount, d.control.target_amount)} size="small" />
+              <Progress
+                percent={progressPercent(d.control.achieved_amount, d.control.target_amount)}
+                size="small"
+                aria-label={t('control.progressOf', { account: d.player.account })}
+              />
             </Space>
           ) : (
             <Typography.Text type="secondary">{t('drawer.noControl')}</Typography.Text>
           )}
 
           {section(t('drawer.ledger'))}
-          <Table
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={d.recent_ledger}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
-            columns={[
-              { title: t('drawer.time'), dataIndex: 'time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
-              { title: t('drawer.type'), dataIndex: 'type', render: (v: string) => t(`ledgerType.${v}`) },
-              { title: t('drawer.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Money value={v} signed /> },
-              { title: t('drawer.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string) => <Money value={v} /> },
-              { title: t('drawer.operator'), dataIndex: 'operator_account', render: (v: string | null) => v ?? '-' },
-              { title: t('drawer.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
-            ]}
-          />
+          <div ref={ledgerRef}>
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={d.recent_ledger}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
+              columns={[
+                { title: t('drawer.time'), dataIndex: 'time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+                { title: t('drawer.type'), dataIndex: 'type', render: (v: string) => t(`ledgerType.${v}`) },
+                { title: t('drawer.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Money value={v} signed /> },
+                { title: t('drawer.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string) => <Money value={v} /> },
+                { title: t('drawer.operator'), dataIndex: 'operator_account', render: (v: string | null) => v ?? '-' },
+                { title: t('drawer.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
+              ]}
+            />
+          </div>
 
           {section(t('drawer.bets'))}
-          <Table
-            size="small"
-            rowKey="bet_id"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={d.recent_bets}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
-            columns={[
-              { title: t('drawer.time'), dataIndex: 'settle_time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
-              { title: t('drawer.game'), dataIndex: 'game_code' },
-              { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string) => <Money value={v} /> },
-              { title: t('drawer.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string) => <Money value={v} signed /> },
-            ]}
-          />
+          <div ref={betsRef}>
+            <Table
+              size="small"
+              rowKey="bet_id"
+              pagination={false}
+              scroll={{ x: 'max-content' }}
+              dataSource={d.recent_bets}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
+              columns={[
+                { title: t('drawer.time'), dataIndex: 'settle_time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+                { title: t('drawer.game'), dataIndex: 'game_code' },
+                { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string) => <Money value={v} /> },
+                { title: t('drawer.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string) => <Money value={v} signed /> },
+              ]}
+            />
+          </div>
 
           {links.length > 0 && (
             <>

@@ -22,7 +22,7 @@ interface Props {
 /**
  * The report's filter bar: only the filters its report takes, the dates with presets and the
  * report's longest range. Searching also keeps the agent, currency and timezone as the persisted
- * selections (spec §3), so the next report opens with them.
+ * selections (docs/product.md, "Report screens"), so the next report opens with them.
  */
 export function ReportFilters({ def, list, effective, today }: Props) {
   const { t } = useTranslation('report');

@@ -52,7 +52,7 @@ function useChartShown(): [boolean, (shown: boolean) => void] {
 }
 
 /**
- * The one report screen (DESIGN §9), made from a report's definition: the filters it takes, a
+ * The one report screen (docs/product.md, "Report screens"), made from a report's definition: the filters it takes, a
  * trend chart for period reports, the table with its columns, totals per currency and drill-down
  * links, and the export.
  */
@@ -62,7 +62,7 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
   const phone = Grid.useBreakpoint().md === false;
   const can = useHasPerm();
   const decimalsOf = useCurrencyDecimals();
-  // The persisted selections (spec §3) as they were when the screen opened: a search here updates
+  // The persisted selections (docs/product.md, "Report screens") as they were when the screen opened: a search here updates
   // them for the next screen, and must not change this one's request under its own feet.
   const [{ agentId: storedAgent, currencyId: storedCurrency, timeZoneId: storedZone }] = useState(() => useDictStore.getState());
 
