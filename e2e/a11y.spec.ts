@@ -340,6 +340,5 @@ for (const look of LOOKS) {
       shellChecked = true;
       previous = route;
     }
-
   });
 }
