@@ -230,10 +230,10 @@ export function buildAntdTheme(color: string, dark: boolean, reducedMotion = fal
 
   // A light danger fill (dark theme) carries dark text: white would not read on it.
   const dangerText = contrastRatio('#ffffff', shown.colorError) >= TEXT_CONTRAST ? undefined : '#141414';
-  // Hovering must not take the text below AA either: antd lightens on hover, which here darkens
-  // fills under white text and moves links away from the surface instead.
-  // In the dark theme a hovered fill darkens while hovered text (outlined buttons) keeps antd's
-  // lighter shade; a dark danger fill carries dark text, which antd's lighter hover only helps.
+  // Hovering must not take text below AA either. antd lightens on hover; here a hovered fill under
+  // white text darkens instead, and a hovered link moves away from the surface. Hovered text on
+  // the dark surface (outlined buttons) keeps antd's lighter shade, and so does the dark theme's
+  // danger fill, whose dark text only gains from it.
   const darker = (c: string) => mixColor(c, '#000000', 0.12);
   const hover = dark
     ? { colorLinkHover: mixColor(shown.colorLink, '#ffffff', 0.12) }
