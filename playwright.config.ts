@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/lib/environment.mjs';
 import { ensureWebBuild } from './scripts/lib/web-build.mjs';
 
 /**
@@ -32,6 +33,7 @@ process.env.E2E_URLS = ports.map((port) => `http://127.0.0.1:${port}`).join(',')
 const baseURL = `http://127.0.0.1:${ports[0]}`;
 /** The screenshot specs write pictures for review by eye: `npm run screenshots`, not `npm test`. */
 const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+const CHROMIUM = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -49,12 +51,19 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'zh-CN',
+    // The console drops its transitions for a person who asks for less motion: the same screens,
+    // without animations for every step to wait out and the CPU to draw. shell.spec.ts checks the
+    // console with its motion on.
+    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM and screen and doubles the CPU a test costs; E2E_TRACE=1
+    // keeps one for each failing test (npx playwright show-trace).
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Never a browser of Playwright's own: the system Chromium from apt.
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Never a browser of Playwright's own: Debian's Chromium, as its headless shell (the same
+      // Blink, without the browser around it, and lighter on the CPU) when it is installed.
+      executablePath: CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

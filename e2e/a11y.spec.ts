@@ -241,6 +241,8 @@ async function closeOverlay(page: Page, overlay: Locator) {
 // The pages are checked as a person who asks the system for less motion sees them: the same
 // screens, without the transitions a check would have to wait out.
 test.use({ reducedMotion: 'reduce', trace: 'off', actionTimeout: 15_000 });
+// Each look is a test of its own, in a page of its own, that changes nothing: they share out over the workers.
+test.describe.configure({ mode: 'parallel' });
 
 for (const look of LOOKS) {
   test(`a11y: ${look.name}`, async ({ page, request }) => {

@@ -35,6 +35,8 @@ async function reload(page: Page) {
 }
 
 test.describe('console shell', () => {
+  // The rest of the browser tests ask for less motion (playwright.config.ts); the shell is checked as most people see it, animated.
+  test.use({ reducedMotion: 'no-preference' });
   test.beforeEach(async ({ page }) => {
     await login(page);
   });
