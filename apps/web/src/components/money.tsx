@@ -20,13 +20,61 @@ export function useCurrencyDecimals(): (currency: number | string | undefined) =
   return useCallback((currency) => (currency === undefined ? DEFAULT_DECIMALS : (byKey.get(currency) ?? DEFAULT_DECIMALS)), [byKey]);
 }
 
-/** An exact amount: thousands separators, the currency's decimals, red below zero. */
-export function Money({ value, decimals = DEFAULT_DECIMALS, signed }: { value: string | null | undefined; decimals?: number; signed?: boolean }) {
+/**
+ * The one money format of the console: an exact amount with thousands separators and its
+ * currency's decimals (`currency`, by id or code, or `decimals`), red below zero, the currency's
+ * code after it with `showCode`. When those decimals would hide digits of the stored value
+ * (428.905 shown with 2), the exact value is in the tooltip, so a sum never seems not to add up.
+ */
+export function Money({
+  value,
+  decimals,
+  currency,
+  showCode,
+  signed,
+}: {
+  value: string | null | undefined;
+  decimals?: number;
+  currency?: number | string;
+  showCode?: boolean;
+  signed?: boolean;
+}) {
+  const decimalsOf = useCurrencyDecimals();
+  const codeOf = useCurrencyCode();
   if (value === null || value === undefined || value === '') return <span className="num">-</span>;
+  const places = decimals ?? decimalsOf(currency);
   const negative = isNegative(value);
-  const text = formatAmount(value, decimals);
-  const plus = signed && !negative && text !== formatAmount('0', decimals) ? '+' : '';
-  return <span className={negative ? 'num num-negative' : 'num'}>{`${plus}${text}`}</span>;
+  const text = formatAmount(value, places);
+  const plus = signed && !negative && text !== formatAmount('0', places) ? '+' : '';
+  const code = showCode && currency !== undefined ? codeOf(currency) : '';
+  const exact = formatAmount(value, 4);
+  const hidden = formatAmount(formatAmount(value, places).replace(/,/g, ''), 4) !== exact;
+  return (
+    <span className={negative ? 'num num-negative' : 'num'} title={hidden ? `${plus}${exact}${code ? ` ${code}` : ''}` : undefined}>
+      {`${plus}${text}${code ? ` ${code}` : ''}`}
+    </span>
+  );
+}
+
+/** The code of a currency by id or code ("CNY"); the key itself when the list does not know it. */
+export function useCurrencyCode(): (currency: number | string) => string {
+  const currencies = useDictStore((s) => s.currencies);
+  return useCallback((currency) => (typeof currency === 'string' ? currency : (currencies.find((c) => c.id === currency)?.code ?? String(currency))), [currencies]);
+}
+
+/** An amount as text, in the format of `Money` (for messages and confirmations): "1,234.50 CNY". */
+export function useMoneyText(): (value: string, currency?: number | string, opts?: { signed?: boolean }) => string {
+  const decimalsOf = useCurrencyDecimals();
+  const codeOf = useCurrencyCode();
+  return useCallback(
+    (value, currency, opts) => {
+      const places = decimalsOf(currency);
+      const text = formatAmount(value, places);
+      const plus = opts?.signed && !isNegative(value) && text !== formatAmount('0', places) ? '+' : '';
+      return `${plus}${text}${currency !== undefined ? ` ${codeOf(currency)}` : ''}`;
+    },
+    [decimalsOf, codeOf],
+  );
 }
 
 /** A ratio as a percentage ("96.94%"), a dash when there was nothing to divide by. */

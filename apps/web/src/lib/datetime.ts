@@ -1,0 +1,36 @@
+import { DEFAULT_TIME_ZONE_ID, TIMEZONES } from '@console/contract';
+
+/**
+ * The one date-time format of the console: every time on every screen is shown in the operator's
+ * chosen timezone (the persisted timezone of the reports, docs/product.md "Timezones"), as
+ * `YYYY-MM-DD HH:mm:ss` (or to the minute, or the date alone), whatever the browser's own zone and
+ * language. One zone everywhere means a ledger line, a report row and the dashboard's "today" never
+ * disagree about which day a moment belongs to.
+ */
+export type DateTimePrecision = 'second' | 'minute' | 'date';
+
+const LENGTH: Record<DateTimePrecision, number> = { second: 19, minute: 16, date: 10 };
+
+/** The offset of a timezone id in minutes (an unknown id counts as the default zone). */
+export function offsetOf(timeZoneId: number): number {
+  return (TIMEZONES.find((t) => t.id === timeZoneId) ?? TIMEZONES.find((t) => t.id === DEFAULT_TIME_ZONE_ID)!).offsetMinutes;
+}
+
+/** The label of a timezone id ("GMT+8:00"). */
+export function zoneLabel(timeZoneId: number): string {
+  return (TIMEZONES.find((t) => t.id === timeZoneId) ?? TIMEZONES[0]).label;
+}
+
+/**
+ * A moment (an ISO string with its offset, a Date or epoch milliseconds) as wall-clock time at
+ * `offsetMinutes` from UTC: "2026-11-27 08:01:44". Empty or unreadable input gives "".
+ */
+export function formatDateTime(value: string | number | Date | null | undefined, offsetMinutes: number, precision: DateTimePrecision = 'second'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) return '';
+  return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, LENGTH[precision]).replace('T', ' ');
+}
+
+/** The calendar day of a moment at `offsetMinutes` from UTC ("2026-11-27"): what "today" is in the chosen zone. */
+export const dayAt = (value: string | number | Date, offsetMinutes: number): string => formatDateTime(value, offsetMinutes, 'date');
