@@ -13,6 +13,8 @@ export type ListColumn<T> = TableColumnType<T> & {
   settable?: boolean;
   /** Hidden until the user shows it in the column settings (ids and other rarely read columns). */
   defaultHidden?: boolean;
+  /** The column that names the row (account, order id): pinned to the left edge on a desktop. The column keyed `actions` is pinned right. */
+  keyColumn?: boolean;
 };
 
 export const columnKey = <T>(c: ListColumn<T>): string => String(c.key ?? (typeof c.dataIndex === 'string' || typeof c.dataIndex === 'number' ? c.dataIndex : ''));

@@ -75,12 +75,17 @@ export function ListTable<T extends object, S extends string = string>({
   const [densityOpen, setDensityOpen] = useState(false);
   const card = useScrollFocus<HTMLDivElement>(typeof title === 'string' && title ? title : t('list.table'));
 
+  // A phone's pager fits one line: small, fewer page numbers, no size changer.
+  const phone = Grid.useBreakpoint().md === false;
   const shown = arrangeColumns(columns, prefs)
     .filter((c) => !c.hidden)
     .map(({ column, key }) => {
-      const { settingsTitle: _title, settable: _settable, ...rest } = column;
+      const { settingsTitle: _title, settable: _settable, keyColumn, ...rest } = column;
+      // The actions stay in reach at the right edge however wide the row, on a phone too; the
+      // column that names the row stays at the left edge where there is room for both.
+      const fixed = rest.fixed ?? (key === 'actions' ? ('right' as const) : keyColumn && !phone ? ('left' as const) : undefined);
       // The server sorts (it pages too): the header shows the order it was asked for.
-      return { ...rest, key, ...(column.sorter ? { sortOrder: list.sortField === key ? (list.sortOrder ?? null) : null } : {}) };
+      return { ...rest, key, ...(fixed ? { fixed } : {}), ...(column.sorter ? { sortOrder: list.sortField === key ? (list.sortOrder ?? null) : null } : {}) };
     });
 
   /** A header click asks for the first page in the new order; the third click clears it. */
@@ -93,8 +98,6 @@ export function ListTable<T extends object, S extends string = string>({
   };
 
   const densityLabel = (d: Density) => t(`list.density.${d}`);
-  // A phone's pager fits one line: small, fewer page numbers, no size changer.
-  const phone = Grid.useBreakpoint().md === false;
   const firstLoad = query.isLoading && !query.data;
   const summary =
     totals?.length && query.data?.list.length
