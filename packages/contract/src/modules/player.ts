@@ -225,6 +225,11 @@ export const playerFind = defineCall({
 });
 
 export const MAX_INTENSITY = 200;
+/**
+ * A control's intensity: a whole percentage 1–MAX_INTENSITY of the normal steering strength.
+ * Anything outside is refused (A0400 naming the field), never clamped to the nearest bound.
+ */
+export const controlIntensitySchema = z.number().int().min(1).max(MAX_INTENSITY);
 
 export const playerControlList = defineCall({
   path: 'player/control/list',
@@ -249,7 +254,7 @@ export const playerControlAdd = defineCall({
     game_id: z.number().int().min(0).default(0),
     direction: z.enum(CONTROL_DIRECTIONS),
     target_amount: positiveMoneySchema,
-    intensity: z.number().int().min(1).max(MAX_INTENSITY),
+    intensity: controlIntensitySchema,
     remark: safeText(z.string().trim().max(255), 'name').default(''),
   }),
   response: z.object({ id: z.number().int() }),
