@@ -26,7 +26,8 @@ const fields = agent.agentAdd.request.shape;
 const toBp = (percent: number) => Math.round(percent * 100);
 const toPercent = (bp: number) => bp / 100;
 
-export function AgentFormModal({ dialog, onClose }: { dialog: AgentDialog; onClose: () => void }) {
+/** `onAdded` gets the id of a new agent once it is saved (the screen shows its row). */
+export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDialog; onClose: () => void; onAdded?: (id: number) => void }) {
   const { t } = useTranslation('agent');
   const [form] = Form.useForm<Values>();
   const currencies = useCurrencies();
@@ -44,7 +45,7 @@ export function AgentFormModal({ dialog, onClose }: { dialog: AgentDialog; onClo
     if (editing) {
       await edit.mutateAsync({ id: editing.id, name: v.name.trim(), share_rate, ip_whitelist, remark: (v.remark ?? '').trim() });
     } else {
-      await add.mutateAsync({
+      const { id } = await add.mutateAsync({
         code: v.code.trim(),
         name: v.name.trim(),
         parent_id: parent?.id ?? 0,
@@ -54,6 +55,7 @@ export function AgentFormModal({ dialog, onClose }: { dialog: AgentDialog; onClo
         ip_whitelist,
         remark: (v.remark ?? '').trim(),
       });
+      onAdded?.(id);
     }
   }
 

@@ -1,15 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined, EllipsisOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { agent } from '@console/contract';
 import { useConfirm } from '../../components/form-dialog';
+import { DateTime } from '../../components/date-time';
 import { useHasPerm } from '../../components/has-perm';
+import { useDictStore } from '../../stores/dict';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useAgentChildren, useAgentList, useEditAgent } from './api';
 import { type AgentDialog, AgentFormModal } from './agent-form-modal';
 import { AgentUsersDrawer } from './agent-users-drawer';
+import { agentTreePath } from './reveal';
+import './agent.css';
 
 type AgentItem = agent.AgentItem;
 type Row = AgentItem & { children?: Row[] };
@@ -41,6 +44,8 @@ export default function AgentScreen() {
   const [dialog, setDialog] = useState<AgentDialog>(null);
   const [usersOf, setUsersOf] = useState<AgentItem | null>(null);
   const edit = useEditAgent();
+  // The agent just added: its row is brought into view and marked for a moment.
+  const [fresh, setFresh] = useState<number | null>(null);
 
   // The loaded levels hung under their parents; a row with sub-agents not loaded yet gets an
   // empty list, so the table draws its expander.
@@ -56,6 +61,29 @@ export default function AgentScreen() {
     };
     return (query.data?.list ?? []).map(hang);
   }, [query.data, children, expanded, searching]);
+
+  /**
+   * After an add, the new agent is shown where it sits in the tree: the filters are cleared (a
+   * search may not match it), the agents above it expanded, the top level turned to its page.
+   */
+  function reveal(id: number) {
+    const path = agentTreePath(useDictStore.getState().agents, id, list.pageSize);
+    if (searching) list.setFilters({});
+    if (path) {
+      setExpanded((keys) => [...keys, ...path.expand.filter((k) => !keys.includes(k))]);
+      if (path.page !== list.page) list.setPage(path.page);
+    }
+    setFresh(id);
+  }
+
+  // Once the new row is drawn: scroll it to the middle of the screen, unmark it a little later.
+  const freshShown = fresh !== null && rowsHold(rows, fresh);
+  useEffect(() => {
+    if (fresh === null || !freshShown) return undefined;
+    document.querySelector(`tr[data-row-key="${fresh}"]`)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const timer = setTimeout(() => setFresh(null), 3000);
+    return () => clearTimeout(timer);
+  }, [fresh, freshShown]);
 
   function toggleStatus(a: AgentItem) {
     const enabled = a.status === AgentStatus.Enabled;
@@ -79,6 +107,7 @@ export default function AgentScreen() {
       title: t('field.agent'),
       dataIndex: 'code',
       settable: false,
+      keyColumn: true,
       render: (code: string, a) => (
         <Flex vertical gap={0} style={{ display: 'inline-flex' }}>
           <Space size={6} wrap={false}>
@@ -129,7 +158,7 @@ export default function AgentScreen() {
           <Typography.Text type="secondary">{t('ipAny')}</Typography.Text>
         ),
     },
-    { title: t('field.createdAt'), dataIndex: 'created_at', responsive: ['lg'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span> },
+    { title: t('field.createdAt'), dataIndex: 'created_at', responsive: ['lg'], render: (v: string) => <DateTime value={v} precision="minute" /> },
   ];
 
   columns.push({
@@ -173,7 +202,13 @@ export default function AgentScreen() {
 
   return (
     <Flex vertical gap={16}>
-      <ListFilters list={list} name="agent-filters">
+      <ListFilters
+        list={list}
+        name="agent-filters"
+        phoneDrawer
+        summary={[list.filters.keyword, list.filters.status !== undefined ? t(`status.${list.filters.status}`) : ''].filter(Boolean).join(' · ')}
+        activeCount={(list.filters.keyword ? 1 : 0) + (list.filters.status !== undefined ? 1 : 0)}
+      >
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />
         </Form.Item>
@@ -194,6 +229,7 @@ export default function AgentScreen() {
           )
         }
         tableProps={{
+          rowClassName: (a) => (a.id === fresh ? 'agent-row-fresh' : ''),
           expandable: searching
             ? undefined
             : {
@@ -203,8 +239,13 @@ export default function AgentScreen() {
               },
         }}
       />
-      {canManage && <AgentFormModal dialog={dialog} onClose={() => setDialog(null)} />}
+      {canManage && <AgentFormModal dialog={dialog} onClose={() => setDialog(null)} onAdded={reveal} />}
       <AgentUsersDrawer owner={usersOf} onClose={() => setUsersOf(null)} canManage={canManage} />
     </Flex>
   );
+}
+
+/** Whether the tree's loaded rows hold the agent `id`. */
+function rowsHold(rows: readonly Row[], id: number): boolean {
+  return rows.some((r) => r.id === id || (!!r.children && rowsHold(r.children, id)));
 }

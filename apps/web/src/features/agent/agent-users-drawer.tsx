@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Badge, Button, Drawer, Dropdown, Flex, Form, Grid, Input, type MenuProps, Select, Table, Tag, Typography } from 'antd';
 import { EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { agent } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../lib/password';
 import { useAddAgentUser, useAdminLevels, useAgentUsers, useCleanAgentUserGoogle, useEditAgentUserStatus, useResetAgentUserPassword } from './api';
@@ -13,7 +13,6 @@ type AgentUser = agent.AgentUserItem;
 const { AgentStatus } = agent;
 const fields = agent.agentUserAdd.request.shape;
 
-const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
 
 function usePasswordRules() {
   const { t } = useTranslation('agent');
@@ -170,7 +169,7 @@ export function AgentUsersDrawer({ owner, onClose, canManage }: { owner: AgentIt
       render: (b: boolean) => <Tag color={b ? 'green' : 'default'}>{t(b ? 'users.google.bound' : 'users.google.unbound')}</Tag>,
     },
     ...(screens.md
-      ? [{ title: t('users.field.lastLogin'), dataIndex: 'last_login_at', render: (v: string | null) => formatTime(v) || <Typography.Text type="secondary">{t('users.never')}</Typography.Text> }]
+      ? [{ title: t('users.field.lastLogin'), dataIndex: 'last_login_at', render: (v: string | null) => <DateTime value={v} precision="minute" fallback={<Typography.Text type="secondary">{t('users.never')}</Typography.Text>} /> }]
       : []),
     ...(canManage
       ? [

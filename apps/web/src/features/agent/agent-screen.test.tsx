@@ -1,0 +1,79 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { agent } from '@console/contract';
+import i18n, { loadAllNamespaces } from '../../locales';
+import { useDictStore } from '../../stores/dict';
+import { useSessionStore } from '../../stores/session';
+import { fakeApi, ok, operatorUser, renderWithProviders } from '../../test-utils';
+import AgentScreen from './agent-screen';
+
+const item = (id: number, code: string, parent_id: number | null, child_count = 0): agent.AgentItem => ({
+  id,
+  code,
+  name: code.toUpperCase(),
+  parent_id,
+  level: parent_id ? 2 : 1,
+  currency_id: 1,
+  currency_code: 'CNY',
+  wallet_mode: 'transfer',
+  share_rate: 5000,
+  ip_whitelist: [],
+  status: 1,
+  remark: '',
+  player_count: 0,
+  created_at: '2026-11-26T16:30:00.000Z',
+  child_count,
+  parent_share_rate: parent_id ? 5000 : null,
+  parent_path: parent_id ? 'east' : '',
+});
+const quick = (a: agent.AgentItem): agent.AgentQuickItem => ({ id: a.id, code: a.code, name: a.name, parent_id: a.parent_id, level: a.level, currency_id: 1, status: 1 });
+
+const scrolled = vi.fn();
+Element.prototype.scrollIntoView = scrolled;
+
+describe('AgentScreen', () => {
+  beforeAll(async () => {
+    await i18n.changeLanguage('zh-cn');
+    await loadAllNamespaces();
+  });
+  beforeEach(() => {
+    useSessionStore.setState({ token: 'tok', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
+    useDictStore.setState({ currencies: [{ id: 1, code: 'CNY', name: '人民币', status: 1 } as never] });
+  });
+  afterEach(cleanup);
+
+  it('shows a new sub-agent saved under a collapsed parent: the parent opens and the new row is scrolled to and marked', async () => {
+    const east = item(11, 'east', null);
+    const added = item(99, 'eastnew', 11);
+    let saved = false;
+    const api = fakeApi((path, body) => {
+      if (path === 'agent/list') {
+        if (body.parent_id === 0) return ok({ list: [{ ...east, child_count: saved ? 1 : 0 }], total: 1 });
+        if (body.parent_id === 11) return ok({ list: saved ? [added] : [], total: saved ? 1 : 0 });
+      }
+      if (path === 'agent/add') {
+        saved = true;
+        return ok({ id: 99 });
+      }
+      if (path === 'agent/quick') return ok({ list: saved ? [quick(east), quick(added)] : [quick(east)] });
+      if (path === 'currency/list') return ok({ list: [{ id: 1, code: 'CNY', name: '人民币', status: 1 }], total: 1 });
+      if (path === 'game/list') return ok({ list: [], total: 0 });
+      return undefined;
+    });
+    renderWithProviders(<AgentScreen />);
+    const eastRow = await screen.findByText('EAST');
+    fireEvent.click(within(eastRow.closest('tr')!).getByRole('button', { name: /east 的操作/ }));
+    fireEvent.click(await screen.findByText('新增下级'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('4–16 位小写字母或数字'), { target: { value: 'eastnew' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('代理名称'), { target: { value: 'EASTNEW' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+
+    await waitFor(() => expect(api.sent('agent/add')).toHaveLength(1));
+    const row = (await screen.findByText('EASTNEW')).closest('tr')!;
+    expect(row.getAttribute('data-row-key')).toBe('99');
+    await waitFor(() => expect(row.className).toContain('agent-row-fresh'));
+    expect(api.sent('agent/list').some((b) => b.parent_id === 11)).toBe(true);
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+  });
+});
