@@ -139,7 +139,7 @@ describeOnDatabases('game configs: dealer defaults, agent inheritance and the en
     await t().call('game/dealer/edit', { game_id: dims.game.fish1, enabled: 0 }, { token });
     expect(await agentRow('A1-1-1', 'fish1')).toMatchObject({ enabled: 0, off_reason: { level: 'dealer', agent_code: null } });
     const dealerOff = await t().call('game/agent/edit', { agent_id: dims.agent.A1, game_id: dims.game.fish1, enabled: 1 }, { token });
-    expect(dealerOff.error_msg).toContain('disabled in the dealer config');
+    expect(dealerOff.error_msg).toContain('disabled in the house default config');
     await t().call('game/dealer/edit', { game_id: dims.game.fish1, enabled: 1 }, { token });
   });
 

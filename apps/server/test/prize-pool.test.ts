@@ -151,4 +151,44 @@ describeOnDatabases('prize pools: edit, clean with history, and growth at ingest
     const expected = batches.flat().reduce((s, b) => s + parseMoney(b.jackpot_contribution), 0n);
     expect(await amountOf(res.data.id)).toBe(formatMoney(expected));
   });
+
+  it('create_only never replaces: an agent and game that have a pool are refused (A0409, both languages) and the pool and log stay as they were', async () => {
+    const at = { agent_id: dims.agent.B1, game_id: dims.game.card1 };
+    const created = await edit({ ...at, seed_amount: '5000', contribution_rate: 75, trigger_threshold: '20000', cap_amount: '100000', create_only: true });
+    expect(created.error_code, created.error_msg).toBe('0');
+    const before = (await pools(at)).list;
+    expect(before).toEqual([expect.objectContaining({ id: created.data.id, seed_amount: '5000.0000', contribution_rate: 75, trigger_threshold: '20000.0000', cap_amount: '100000.0000' })]);
+    const edits = async () =>
+      (await t().database.db.selectFrom('operation_log').select('id').where('action', '=', 'game/prizepool/edit').where('result_code', '=', '0').execute()).length;
+    const logged = await edits();
+
+    const en = await edit({ ...at, seed_amount: '1000', contribution_rate: 100, trigger_threshold: '0', cap_amount: '0', create_only: true });
+    expect(en.error_code).toBe('A0409');
+    expect(en.error_msg).toBe('The agent B1 already has a prize pool for Game 1 (card1); edit that pool instead');
+    const zh = await t().call('game/prizepool/edit', { ...at, seed_amount: '1000', contribution_rate: 100, trigger_threshold: '0', cap_amount: '0', status: 1, create_only: true }, { token, lang: 'zh-cn' });
+    expect(zh.error_code).toBe('A0409');
+    expect(zh.error_msg).toMatch(/^代理 B1 的游戏 游戏1（card1）已有奖池，请编辑该奖池$/);
+    expect((await pools(at)).list).toEqual(before);
+    expect(await edits()).toBe(logged);
+
+    // Without create_only (and with create_only false) the same call edits the pool, as before.
+    const updated = await edit({ ...at, seed_amount: '5000', contribution_rate: 80, trigger_threshold: '20000', cap_amount: '100000', create_only: false });
+    expect(updated.error_code, updated.error_msg).toBe('0');
+    expect(updated.data.id).toBe(created.data.id);
+    expect((await pools(at)).list[0]!.contribution_rate).toBe(80);
+    expect((await edit({ ...at, create_only: 'yes' })).error_code).toBe('A0400');
+  });
+
+  it('create_only: of two creates of one agent and game at once, one creates and the other is refused', async () => {
+    const at = { agent_id: dims.agent['A1-1-1'], game_id: dims.game.slot1 };
+    const answers = await Promise.all([
+      edit({ ...at, seed_amount: '10', create_only: true }),
+      edit({ ...at, seed_amount: '20', create_only: true }),
+    ]);
+    expect(answers.map((a) => a.error_code).sort()).toEqual(['0', 'A0409']);
+    const winner = answers.findIndex((a) => a.error_code === '0');
+    const list = (await pools(at)).list;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id: answers[winner]!.data.id, seed_amount: winner === 0 ? '10.0000' : '20.0000', pool_amount: winner === 0 ? '10.0000' : '20.0000' });
+  });
 });

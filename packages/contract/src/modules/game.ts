@@ -244,7 +244,8 @@ export const gamePrizePoolEdit = defineCall({
   access: { permission: '902' },
   audit: true,
   summary:
-    'Create the prize pool of an agent and game (starting at its seed) or update it; contribution_rate in basis points; cap 0 = none, otherwise seed and trigger threshold are at most the cap',
+    'Create the prize pool of an agent and game (starting at its seed) or update it; contribution_rate in basis points; cap 0 = none, otherwise seed and trigger threshold are at most the cap. ' +
+    'With create_only true it only creates: when the agent and game already have a pool it is refused (A0409) and that pool is left as it was',
   request: z.object({
     agent_id: z.number().int().positive(),
     game_id: z.number().int().positive(),
@@ -253,6 +254,8 @@ export const gamePrizePoolEdit = defineCall({
     trigger_threshold: nonNegativeMoneySchema,
     cap_amount: nonNegativeMoneySchema,
     status: poolStatusSchema,
+    /** True: create only, never replace; an agent and game that already have a pool are refused (A0409). */
+    create_only: z.boolean().optional(),
   }),
   response: z.object({ id: z.number().int() }),
 });

@@ -3,10 +3,12 @@ import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
+import { isUniqueViolation } from '../user/repository.ts';
 import { agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
 
 /**
- * Prize pools (docs/product.md, "Prize pools"): one per agent and game. The ingest adds each stored bet's
+ * Prize pools (docs/product.md, "Prize pools"): one per agent and game; `create_only` makes an edit
+ * a create that never replaces an existing pool. The ingest adds each stored bet's
  * jackpot_contribution to its enabled pool (repository.ts addPoolContributions); a clean puts it
  * back to its seed and is recorded with both amounts.
  */
@@ -66,9 +68,24 @@ export async function poolEdit(input: CallParsed<typeof game.gamePrizePoolEdit>,
   }
   const now = nowIso();
   const target = `agent:${agent.id} ${agent.code} game:${g.game_id} ${g.game_code}`;
+  // A create never replaces (create_only): the pool that is there already stays as it was.
+  const exists = () =>
+    apiError(
+      ErrorCode.Duplicate,
+      `代理 ${agent.code} 的游戏 ${g.name_zh}（${g.game_code}）已有奖池，请编辑该奖池`,
+      `The agent ${agent.code} already has a prize pool for ${g.name_en} (${g.game_code}); edit that pool instead`,
+    );
   const existing = await findPool(ctx.db, { agentId: agent.id, gameId: g.game_id });
+  if (existing && input.create_only) throw exists();
   if (!existing) {
-    const id = await insertPool(ctx.db, agent.id, g.game_id, v, now);
+    let id: number;
+    try {
+      id = await insertPool(ctx.db, agent.id, g.game_id, v, now);
+    } catch (err) {
+      // Another create of the same agent and game got in first (the unique agent and game key).
+      if (isUniqueViolation(err)) throw exists();
+      throw err;
+    }
     ctx.audit(`prize_pool:${id} ${target}`, { before: null, after: poolView({ ...v, pool_amount: v.seed_amount }) });
     return { id };
   }

@@ -257,7 +257,7 @@ export async function agentConfigList(input: CallParsed<typeof game.gameAgentLis
 function offAbove(reason: game.OffReason, gameCode: string) {
   if (reason.level === 'game') return apiError(ErrorCode.InvalidParameter, `游戏 ${gameCode} 已停用，不能启用`, `The game ${gameCode} is switched off itself and cannot be enabled`);
   if (reason.level === 'dealer') {
-    return apiError(ErrorCode.InvalidParameter, `游戏 ${gameCode} 已在总台配置中禁用，不能为代理启用`, `The game ${gameCode} is disabled in the dealer config and cannot be enabled for an agent`);
+    return apiError(ErrorCode.InvalidParameter, `游戏 ${gameCode} 已在总台配置中禁用，不能为代理启用`, `The game ${gameCode} is disabled in the house default config and cannot be enabled for an agent`);
   }
   return apiError(
     ErrorCode.InvalidParameter,
