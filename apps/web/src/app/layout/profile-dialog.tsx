@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { user } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { call } from '../../lib/api';
 import { hashPassword } from '../../lib/password';
 import { useSessionStore } from '../../stores/session';
@@ -68,7 +68,10 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
                 <Descriptions.Item label={t('profile.authenticator')}>{userInfo.google_bound ? t('profile.bound') : t('profile.unbound')}</Descriptions.Item>
                 <Descriptions.Item label={t('profile.lastLogin')}>
                   {userInfo.last_login_at
-                    ? `${dayjs(userInfo.last_login_at).format('YYYY-MM-DD HH:mm:ss')}${userInfo.last_login_ip ? ` · ${userInfo.last_login_ip}` : ''}`
+                    ? <>
+                        <DateTime value={userInfo.last_login_at} />
+                        {userInfo.last_login_ip ? ` · ${userInfo.last_login_ip}` : ''}
+                      </>
                     : t('common:never')}
                 </Descriptions.Item>
               </Descriptions>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { exportFile, report } from '@console/contract';
+import { DateTime } from '../date-time';
 import { call, download } from '../../lib/api';
 import { formatBytes, formatCount } from '../../lib/format';
 import { useAppStore } from '../../stores/app';
@@ -22,7 +22,6 @@ type ExportFilters = { report?: string; status?: exportFile.ExportStatus; reques
 /** Export management's own code: its holders see every operator's exports. */
 export const EXPORT_MANAGEMENT_PERMISSION = '1305';
 const REFRESH_MS = 2000;
-const time = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '-');
 
 function useExportList(params: ExportFilters & { page: number; page_size: number }) {
   return useQuery({
@@ -97,8 +96,8 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
     },
     { title: t('field.rows'), dataIndex: 'row_count', align: 'right', render: (n: number, row) => (row.status === 'done' || row.status === 'expired' ? <span className="num">{formatCount(n)}</span> : '-') },
     { title: t('field.size'), dataIndex: 'file_size', align: 'right', render: (n: number, row) => (row.status === 'done' ? <span className="num">{formatBytes(n)}</span> : '-') },
-    { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{time(v)}</span> },
-    { title: t('field.expiresAt'), dataIndex: 'expires_at', defaultHidden: embedded, render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{time(v)}</span> },
+    { title: t('field.createdAt'), dataIndex: 'created_at', render: (v: string) => <DateTime value={v} /> },
+    { title: t('field.expiresAt'), dataIndex: 'expires_at', defaultHidden: embedded, render: (v: string) => <DateTime value={v} /> },
     {
       title: t('common:action.operation'),
       key: 'actions',

@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import { DownOutlined, EllipsisOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { parsePermissionString, user } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { useConfirm } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
@@ -22,7 +22,6 @@ export const ACCOUNT_PERMISSION = '1301';
 /** The filters of user/list, checked by its own schema when they come from a link or from memory. */
 const FILTERS = user.userList.request.pick({ keyword: true, status: true });
 
-const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 export default function AccountScreen() {
   const { t } = useTranslation('account');
@@ -127,7 +126,7 @@ export default function AccountScreen() {
       render: (v: string | null, row) =>
         v ? (
           <Flex vertical gap={0}>
-            <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>
+            <DateTime value={v} />
             {row.last_login_ip && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.last_login_ip}</Typography.Text>}
           </Flex>
         ) : (
@@ -139,7 +138,7 @@ export default function AccountScreen() {
       dataIndex: 'created_at',
       responsive: ['xxl'],
       sorter: true,
-      render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span>,
+      render: (v: string) => <DateTime value={v} />,
     },
   ];
 

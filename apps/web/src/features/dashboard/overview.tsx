@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Col, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { useFormatDateTime } from '../../components/date-time';
 import { CurrencySelect, useCurrencies } from '../../components/dict-select';
 import { TimezoneSelect } from '../../components/timezone-select';
 import { useDictStore } from '../../stores/dict';
@@ -48,6 +48,7 @@ export function Overview({ source }: { source: FigureSource }) {
   const currencies = useCurrencies();
   const storedCurrency = useDictStore((s) => s.currencyId);
   const timeZoneId = useDictStore((s) => s.timeZoneId);
+  const formatTime = useFormatDateTime();
   const [chosen, setChosen] = useState<number>();
   // One currency at a time: the report filters' choice when it names one, else the base currency.
   const currency =
@@ -180,7 +181,7 @@ export function Overview({ source }: { source: FigureSource }) {
             {t('kpi.title')}
           </Typography.Title>
           <Typography.Text type="secondary" className="dash-updated">
-            {data ? t('kpi.updated', { time: dayjs(data.at).format('HH:mm:ss') }) : t('kpi.loading')}
+            {data ? t('kpi.updated', { time: formatTime(data.at).slice(11) }) : t('kpi.loading')}
           </Typography.Text>
         </div>
         {filters}

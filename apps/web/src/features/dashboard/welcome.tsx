@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card, Flex, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { DateTime, useTimeZone } from '../../components/date-time';
+import { dayAt } from '../../lib/datetime';
 import { useAppStore } from '../../stores/app';
 import { useSessionStore } from '../../stores/session';
 
@@ -11,31 +12,42 @@ export function greetingOf(hour: number): 'morning' | 'afternoon' | 'evening' {
   return 'evening';
 }
 
-/** Who is signed in, today's date and the previous sign-in (a quick check nobody else used it). */
+/** The weekday of a calendar day ("2026-11-27") in the console's language. */
+export function weekdayOf(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'zh-CN', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * Who is signed in, today's date and the previous sign-in (a quick check nobody else used it).
+ * "Today" is the day in the operator's chosen timezone, the day the figures below count.
+ */
 export function Welcome() {
   const { t } = useTranslation('dashboard');
   const userInfo = useSessionStore((s) => s.userInfo);
   const language = useAppStore((s) => s.language);
-  // Named explicitly: the global dayjs locale is switched in an effect, after this renders.
-  const now = dayjs().locale(language === 'en' ? 'en' : 'zh-cn');
+  const { offsetMinutes, label: zone } = useTimeZone();
+  const now = Date.now();
+  const today = dayAt(now, offsetMinutes);
   const name = userInfo?.name || userInfo?.account || '';
   return (
     <Card variant="borderless" className="dash-card dash-welcome">
       <Flex align="center" justify="space-between" gap={16} wrap>
         <div>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-greeting">
-            {t(`greeting.${greetingOf(now.hour())}`, { name })}
+            {t(`greeting.${greetingOf(new Date(now).getHours())}`, { name })}
           </Typography.Title>
           <Typography.Text type="secondary">{t('welcomeText')}</Typography.Text>
         </div>
         <Flex gap={32} className="dash-welcome-meta" wrap>
           <div>
             <div className="dash-meta-label">{t('today')}</div>
-            <div className="dash-meta-value">{now.format(t('dateFormat'))}</div>
+            <div className="dash-meta-value" title={zone} data-testid="dashboard-today">
+              {today} {weekdayOf(today, language)}
+            </div>
           </div>
           <div>
             <div className="dash-meta-label">{t('lastLogin')}</div>
-            <div className="dash-meta-value">{userInfo?.last_login_at ? dayjs(userInfo.last_login_at).format('YYYY-MM-DD HH:mm') : t('common:never')}</div>
+            <div className="dash-meta-value"><DateTime value={userInfo?.last_login_at} precision="minute" fallback={t('common:never')} /></div>
           </div>
         </Flex>
       </Flex>

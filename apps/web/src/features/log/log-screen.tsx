@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { agentCalls, currencyCalls, domainCalls, keyCalls, log, userCalls } from '@console/contract';
+import { DateTime, useTimeZone } from '../../components/date-time';
+import { formatDateTime } from '../../lib/datetime';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { useLogList } from './api';
 import { showValue, summaryLines, type SummaryLine } from './summary';
@@ -14,13 +16,19 @@ const ACTIONS = ['login', ...[...userCalls, ...agentCalls, ...currencyCalls, ...
 
 /** A date-time picker whose value is an ISO-8601 instant (what the list call and the URL hold). */
 function InstantPicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
+  // The wall-clock time in the operator's chosen timezone, as the log's times are shown.
+  const { offsetMinutes } = useTimeZone();
+  const toInstant = (d: Dayjs) => {
+    const wall = Date.parse(`${d.format('YYYY-MM-DDTHH:mm')}:00.000Z`) + (endOfMinute ? 59_999 : 0);
+    return new Date(wall - offsetMinutes * 60_000).toISOString();
+  };
   return (
     <DatePicker
       {...rest}
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"
-      value={value ? dayjs(value) : null}
-      onChange={(d) => onChange?.(d ? (endOfMinute ? d.endOf('minute') : d.startOf('minute')).toISOString() : undefined)}
+      value={value ? dayjs(formatDateTime(value, offsetMinutes, 'minute')) : null}
+      onChange={(d) => onChange?.(d ? toInstant(d) : undefined)}
       style={{ width: 180 }}
     />
   );
@@ -63,7 +71,7 @@ export default function LogScreen() {
   const actionOptions = ACTIONS.map((a) => ({ value: a, label: `${actionName(a)} · ${a}` }));
 
   const columns: ListColumn<LogItem>[] = [
-    { title: t('col.time'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm:ss')}</span> },
+    { title: t('col.time'), dataIndex: 'created_at', render: (v: string) => <DateTime value={v} /> },
     { title: t('col.operator'), dataIndex: 'operator_account', render: (v: string) => v || '—' },
     {
       title: t('col.action'),

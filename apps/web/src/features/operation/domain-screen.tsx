@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Flex, Form, Grid, Input, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { domain } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
@@ -119,7 +119,7 @@ export default function DomainScreen() {
       render: (s: number) => <Badge status={s === DomainStatus.Enabled ? 'success' : 'default'} text={t(`domain.status.${s}`)} style={{ whiteSpace: 'nowrap' }} />,
     },
     { title: t('domain.field.remark'), dataIndex: 'remark', responsive: ['lg'] },
-    { title: t('domain.field.updatedAt'), dataIndex: 'updated_at', responsive: ['xl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{dayjs(v).format('YYYY-MM-DD HH:mm')}</span> },
+    { title: t('domain.field.updatedAt'), dataIndex: 'updated_at', responsive: ['xl'], render: (v: string) => <DateTime value={v} precision="minute" /> },
   ];
   if (canManage) {
     columns.push({

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Badge, Button, DatePicker, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { key } from '@console/contract';
+import { DateTime, useTimeZone } from '../../components/date-time';
+import { dayAt } from '../../lib/datetime';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
@@ -16,8 +18,9 @@ const { KeyStatus } = key;
 export const KEY_PERMISSION = '1202';
 const FILTERS = key.keyList.request.pick({ type: true, agent_id: true, status: true });
 const fields = key.keyAdd.request.shape;
-const formatTime = (v: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '');
-const expired = (k: Key) => !!k.expires_at && dayjs(k.expires_at).isBefore(dayjs());
+/** A picked wall-clock time, read at `offsetMinutes` from UTC, as an instant. */
+const instantAt = (d: Dayjs, offsetMinutes: number) => new Date(Date.parse(`${d.format('YYYY-MM-DDTHH:mm')}:00.000Z`) - offsetMinutes * 60_000).toISOString();
+const expired = (k: Key) => !!k.expires_at && Date.parse(k.expires_at) < Date.now();
 
 /** The one time a secret is shown: app id and secret with copy buttons, and a warning. */
 function SecretDialog({ secret, onClose }: { secret: (Secret & { rotated: boolean }) | null; onClose: () => void }) {
@@ -71,6 +74,8 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
   const add = useAddKey();
   const [form] = Form.useForm<AddValues>();
   const type = Form.useWatch('type', form) ?? 'agent';
+  // The picker's wall-clock time is read in the operator's chosen timezone, as every time is shown.
+  const { offsetMinutes, label: zone } = useTimeZone();
   return (
     <FormDialog<AddValues>
       open={open}
@@ -85,7 +90,7 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
           type: v.type,
           agent_id: v.type === 'agent' ? (v.agent_id ?? 0) : 0,
           remark: (v.remark ?? '').trim(),
-          expires_at: v.expires ? v.expires.toISOString() : null,
+          expires_at: v.expires ? instantAt(v.expires, offsetMinutes) : null,
         });
         onIssued(out);
       }}
@@ -98,8 +103,8 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
           <AgentPicker placeholder={t('key.placeholder.agent')} />
         </Form.Item>
       )}
-      <Form.Item name="expires" label={t('key.field.expiresAt')} extra={t('key.hint.expires')}>
-        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} style={{ width: 220 }} />
+      <Form.Item name="expires" label={t('key.field.expiresAt')} extra={`${t('key.hint.expires')} (${zone})`}>
+        <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.format('YYYY-MM-DD') < dayAt(Date.now(), offsetMinutes)} style={{ width: 220 }} />
       </Form.Item>
       <Form.Item name="remark" label={t('key.field.remark')} rules={[zodRule(fields.remark, { tooLong: t('key.rule.remarkLength') })]}>
         <Input maxLength={255} />
@@ -192,11 +197,11 @@ export default function KeyScreen() {
     {
       title: t('key.field.expiresAt'),
       dataIndex: 'expires_at',
-      render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> : <Typography.Text type="secondary">{t('key.never')}</Typography.Text>),
+      render: (v: string | null) => <DateTime value={v} precision="minute" fallback={<Typography.Text type="secondary">{t('key.never')}</Typography.Text>} />,
     },
-    { title: t('key.field.lastUsed'), dataIndex: 'last_used_at', responsive: ['lg'], render: (v: string | null) => formatTime(v) || '—' },
-    { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xxl'], render: (v: string | null) => formatTime(v) || '—' },
-    { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xxl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('key.field.lastUsed'), dataIndex: 'last_used_at', responsive: ['lg'], render: (v: string | null) => <DateTime value={v} precision="minute" fallback="—" /> },
+    { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xxl'], render: (v: string | null) => <DateTime value={v} precision="minute" fallback="—" /> },
+    { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xxl'], render: (v: string) => <DateTime value={v} precision="minute" /> },
   ];
   if (canManage) {
     columns.push({
