@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { normalizePermissions, PERMISSION_TREE } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { deferred, failed, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import { AddAccountModal } from './add-account-modal';
@@ -65,5 +66,25 @@ describe('AddAccountModal', () => {
 
     pressEnter();
     await waitFor(() => expect(api.sent('user/add')).toHaveLength(2));
+  });
+
+  it('adds a report-only operator in one click with the "报表只读" preset, within what the caller may grant', async () => {
+    // The caller holds two agent reports, one player report, the ledger and wallet management.
+    const grantable = new Set(normalizePermissions(['1401', '1402', '201', '6', '802']));
+    renderWithProviders(<AddAccountModal open onClose={vi.fn()} tree={PERMISSION_TREE} treeLoading={false} grantable={grantable} />);
+    fill();
+    fireEvent.click(screen.getByRole('button', { name: '报表只读' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: '报表只读' }).getAttribute('aria-pressed')).toBe('true'));
+    pressEnter();
+    await waitFor(() => expect(api.sent('user/add')).toHaveLength(1));
+    expect(String(api.sent('user/add')[0]!.permissions).split(',')).toEqual(normalizePermissions(['1401', '1402', '201', '6']));
+
+    // Everything the caller may grant, and not a code more.
+    answers[0]!.resolve(failed('A0409', '账号 ops.new 已存在'));
+    await waitFor(() => expect(api.toast.error).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: '我可授予的全部权限' }));
+    pressEnter();
+    await waitFor(() => expect(api.sent('user/add')).toHaveLength(2));
+    expect(String(api.sent('user/add')[1]!.permissions).split(',')).toEqual([...grantable]);
   });
 });

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Space, Spin, Tree, type TreeDataNode, Typography } from 'antd';
+import { Button, Empty, Flex, Space, Spin, Tree, type TreeDataNode, Typography } from 'antd';
 import { normalizePermissions, type PermissionNode } from '@console/contract';
+import { presetCodes, ROLE_PRESETS } from './presets';
 
 type Lang = 'zh-cn' | 'en';
 
@@ -61,8 +62,35 @@ export function PermissionTree({ tree, loading, value = [], onChange, grantable 
   const locked = value.filter((c) => leaves.has(c) && !grantable.has(c));
   const grantableLeaves = [...leaves].filter((c) => grantable.has(c));
 
+  // A preset replaces what the user may grant; what it may not stays as it was.
+  const presets = ROLE_PRESETS.map((p) => {
+    const codes = presetCodes(p.key, tree, grantable).filter((c) => leaves.has(c));
+    const mine = checked.filter((c) => grantable.has(c));
+    const active = codes.length > 0 && codes.length === mine.length && codes.every((c) => mine.includes(c));
+    return { key: p.key, codes, active };
+  });
+
   return (
     <div>
+      <Flex wrap gap={4} align="center" style={{ marginBottom: 8 }} role="group" aria-label={t('preset.label')} data-testid="permission-presets">
+        <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineEnd: 4 }}>
+          {t('preset.label')}
+        </Typography.Text>
+        {presets.map((p) => (
+          <Button
+            key={p.key}
+            size="small"
+            type={p.active ? 'primary' : 'default'}
+            ghost={p.active}
+            aria-pressed={p.active}
+            disabled={p.codes.length === 0}
+            title={t(`preset.${p.key}Hint`)}
+            onClick={() => emit([...locked, ...p.codes])}
+          >
+            {t(`preset.${p.key}`)}
+          </Button>
+        ))}
+      </Flex>
       <Space wrap size={4} style={{ marginBottom: 8 }}>
         <Button size="small" onClick={() => emit([...locked, ...grantableLeaves])}>
           {t('modal.checkAll')}
