@@ -4,6 +4,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { Count, Money, Ratio } from '../../components/money';
+import { ShortId } from '../../components/short-id';
 import type { ListColumn } from '../../components/list';
 import { type ColumnSpec, type Drill, drillHref, type Row } from './report-config';
 
@@ -19,6 +20,8 @@ export function renderCell(spec: Pick<ColumnSpec, 'kind' | 'key'>, value: unknow
     case 'date':
       return <span style={{ whiteSpace: 'nowrap' }}>{String(value ?? '')}</span>;
     default:
+      // A bet's and a round's ids are long: shortened, whole in the tooltip and the copy.
+      if ((spec.key === 'bet_id' || spec.key === 'round_id') && typeof value === 'string') return <ShortId value={value} />;
       if (spec.key === 'device' && typeof value === 'string') return t(`report:device.${value}`, { defaultValue: value });
       return value === null || value === undefined || value === '' ? '-' : String(value);
   }
@@ -31,12 +34,31 @@ interface ColumnsInput {
   drills: (row: Row) => Drill[];
   phone: boolean;
   t: TFunction;
+  /** Where a drilled-down screen leads back to: this report with its filters (backOf). */
+  back?: string;
+}
+
+/**
+ * The columns that name a row, pinned to the left edge on a desktop while the figures scroll:
+ * the first column shown and, when it is the row's period, the code or account beside it (an
+ * agent's daily row is its date and its agent).
+ */
+export function keyColumnsOf(specs: readonly Pick<ColumnSpec, 'key' | 'kind' | 'defaultHidden'>[]): Set<string> {
+  const shown = specs.filter((s) => !s.defaultHidden);
+  const keys = new Set<string>();
+  const [first, second] = shown;
+  if (!first) return keys;
+  keys.add(first.key);
+  if (first.kind === 'date' && second && second.kind === 'text' && second.key !== 'currency_code') keys.add(second.key);
+  return keys;
 }
 
 /** The report's table columns from its column specs, and a last column of drill-down links. */
-export function reportTableColumns({ specs, language, decimalsOf, drills, phone, t }: ColumnsInput): ListColumn<Row>[] {
+export function reportTableColumns({ specs, language, decimalsOf, drills, phone, t, back }: ColumnsInput): ListColumn<Row>[] {
+  const keyColumns = keyColumnsOf(specs);
   const columns: ListColumn<Row>[] = specs.map((spec) => ({
     key: spec.key,
+    ...(keyColumns.has(spec.key) ? { keyColumn: true } : {}),
     dataIndex: spec.key,
     title: spec.title[language],
     align: spec.align,
@@ -48,13 +70,14 @@ export function reportTableColumns({ specs, language, decimalsOf, drills, phone,
     key: 'drill',
     title: t('report:actions'),
     settable: false,
-    ...(phone ? {} : { fixed: 'right' as const }),
+    // In reach at the right edge however wide the row, on a phone too (as the list kit's actions).
+    fixed: 'right' as const,
     render: (_: unknown, row: Row) => {
       const targets = drills(row);
       if (!targets.length) return null;
       if (phone || targets.length > 3) {
         return (
-          <Dropdown trigger={['click']} menu={{ items: targets.map((d) => ({ key: d.label, label: <Link to={drillHref(d)}>{t(`report:${d.label}`)}</Link> })) }}>
+          <Dropdown trigger={['click']} menu={{ items: targets.map((d) => ({ key: d.label, label: <Link to={drillHref(d, back)}>{t(`report:${d.label}`)}</Link> })) }}>
             <Typography.Link style={{ whiteSpace: 'nowrap' }}>
               {t('report:actions')} <DownOutlined />
             </Typography.Link>
@@ -64,7 +87,7 @@ export function reportTableColumns({ specs, language, decimalsOf, drills, phone,
       return (
         <Space size={12} wrap={false}>
           {targets.map((d) => (
-            <Link key={d.label} to={drillHref(d)} style={{ whiteSpace: 'nowrap' }} data-drill={d.label}>
+            <Link key={d.label} to={drillHref(d, back)} style={{ whiteSpace: 'nowrap' }} data-drill={d.label}>
               {t(`report:${d.label}`)}
             </Link>
           ))}

@@ -247,7 +247,39 @@ function billQuery(row: Row, filters: Filters): Record<string, string | number> 
   };
 }
 
-export const drillHref = (drill: Drill) => `${drill.screen}?${new URLSearchParams(Object.entries(drill.query).map(([k, v]) => [k, String(v)])).toString()}`;
+/**
+ * The query parameter of a drilled-down screen that holds the way back: the path and query of the
+ * report the drill came from, so its filters come back with it (and survive a reload of the
+ * drilled-down screen). List screens keep query parameters that are not theirs.
+ */
+export const BACK_PARAM = 'back';
+
+/** A drill's link; `back` is where the drilled-down screen leads back to (backOf). */
+export function drillHref(drill: Drill, back?: string): string {
+  const q = new URLSearchParams(Object.entries(drill.query).map(([k, v]) => [k, String(v)]));
+  if (back) q.set(BACK_PARAM, back);
+  return `${drill.screen}?${q.toString()}`;
+}
+
+/** What a report screen at `pathname` + `search` hands on as its way back: itself, without its own way back. */
+export function backOf(pathname: string, search: string): string {
+  const q = new URLSearchParams(search);
+  q.delete(BACK_PARAM);
+  const rest = q.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
+}
+
+/**
+ * The report a screen's `back` parameter leads to, with its link; null when there is none or it
+ * names no report screen (a hand-made link never leads anywhere else).
+ */
+export function backTarget(search: string): { def: ReportDef; href: string } | null {
+  const back = new URLSearchParams(search).get(BACK_PARAM);
+  if (!back || !back.startsWith('/') || back.startsWith('//')) return null;
+  const path = back.split('?')[0];
+  const def = REPORT_BY_SCREEN.get(path ?? '');
+  return def ? { def, href: back } : null;
+}
 
 // -------------------------------------------------------------------------------------------
 // Trend chart: period reports plot bet amount and platform win/loss per period.

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
-import { LineChartOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
+import { ArrowLeftOutlined, LineChartOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
 import type { report } from '@console/contract';
 import { ExportList } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
@@ -13,6 +14,8 @@ import { type ReportParams, useReportPage } from './api';
 import { ExportButton } from './export-button';
 import { renderCell, reportTableColumns } from './report-columns';
 import {
+  backOf,
+  backTarget,
   chartSource,
   defaultRange,
   drillTargets,
@@ -83,9 +86,15 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
   const trendSource = chartSource(def, can);
   const [myExports, setMyExports] = useState(false);
 
+  // The way back of a drilled-down screen (the report it came from, with its filters), and the
+  // way back this screen hands on to its own drills.
+  const location = useLocation();
+  const backTo = useMemo(() => backTarget(location.search), [location.search]);
+  const back = backOf(location.pathname, location.search);
+
   const specs = useMemo(() => reportColumnSpecs(def), [def]);
   const drills = useCallback((row: Row) => drillTargets(def, row, effective).filter((d) => can(d.permission)), [def, effective, can]);
-  const columns = useMemo(() => reportTableColumns({ specs, language, decimalsOf, drills, phone, t }), [specs, language, decimalsOf, drills, phone, t]);
+  const columns = useMemo(() => reportTableColumns({ specs, language, decimalsOf, drills, phone, t, back }), [specs, language, decimalsOf, drills, phone, t, back]);
 
   const totals: ListTotalsRow[] = (query.data?.summary ?? []).map((s) => ({
     key: String(s.currency_code),
@@ -112,6 +121,22 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
 
   return (
     <Flex vertical gap={16} className="report-screen" data-testid={`report-${def.name}`}>
+      {backTo && (
+        <Breadcrumb
+          className="report-back"
+          data-testid="report-back"
+          items={[
+            {
+              title: (
+                <Link to={backTo.href}>
+                  <ArrowLeftOutlined /> {t('drill.back', { report: t(`route:${backTo.def.key}`) })}
+                </Link>
+              ),
+            },
+            { title },
+          ]}
+        />
+      )}
       <ReportFilters def={def} list={list} effective={effective} today={today} />
       {trendSource && chartShown && (
         // The chart's library and figures wait for the rows: they are what an operator reads first.
