@@ -4,12 +4,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Flex, Form, Grid, Input, Select, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { bill, report, timezoneOffsetMinutes } from '@console/contract';
+import { bill, report } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { AgentSelect, CurrencySelect } from '../../components/dict-select';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
-import { Money, useCurrencyDecimals } from '../../components/money';
+import { Money } from '../../components/money';
+import { ShortId } from '../../components/short-id';
 import { call } from '../../lib/api';
+import { dayAt, offsetOf } from '../../lib/datetime';
 import { useDictStore } from '../../stores/dict';
 
 type BillItem = bill.BillItem;
@@ -28,7 +31,6 @@ const TYPE_COLOR: Record<bill.LedgerType, string> = {
   manual_debit: 'red',
 };
 const INSTANT = 'YYYY-MM-DDTHH:mm:ssZ';
-const time = (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss');
 
 function useBillList(params: BillParams) {
   return useQuery({
@@ -37,9 +39,6 @@ function useBillList(params: BillParams) {
     placeholderData: keepPreviousData,
   });
 }
-
-/** The local date of an instant in a report timezone. */
-const localDate = (iso: string, timeZoneId: number) => new Date(Date.parse(iso) + timezoneOffsetMinutes(timeZoneId) * 60_000).toISOString().slice(0, 10);
 
 /**
  * The account-change ledger (code 6; docs/product.md, "Screens and routes"): every wallet movement, newest first, filtered by player,
@@ -52,7 +51,6 @@ export default function BillScreen() {
   // The currency column is hidden on a phone; the amount carries its code there.
   const wide = screens.sm !== false;
   const can = useHasPerm();
-  const decimalsOf = useCurrencyDecimals();
   const zone = useDictStore((s) => s.timeZoneId);
   const list = useListState({ id: 'bill', filters: FILTERS });
   const query = useBillList(list.params as BillParams);
@@ -70,13 +68,13 @@ export default function BillScreen() {
 
   const columns: ListColumn<BillItem>[] = useMemo(
     () => [
-      { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
-      { title: t('field.time'), dataIndex: 'time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{time(v)}</span> },
       {
         title: t('field.player'),
         dataIndex: 'player_account',
+        // The row's name, pinned left on a desktop: the player, their agent under it.
+        keyColumn: true,
         render: (account: string, row) => {
-          const day = localDate(row.time, zone);
+          const day = dayAt(row.time, offsetOf(zone));
           const to = `${betting.screen}?${new URLSearchParams({ player_account: account, agent_id: String(row.agent_id), start_date: day, end_date: day, time_zone_id: String(zone) }).toString()}`;
           return (
             <Flex vertical gap={0}>
@@ -94,23 +92,30 @@ export default function BillScreen() {
           );
         },
       },
+      { title: t('field.time'), dataIndex: 'time', render: (v: string) => <DateTime value={v} /> },
       { title: t('field.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
       { title: t('field.type'), dataIndex: 'type', render: (type: bill.LedgerType) => <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag> },
-      { title: t('field.amount'), dataIndex: 'amount', align: 'right', render: (v: string, row) => (
-          <Flex vertical gap={0} align="flex-end">
-            <Money value={v} decimals={decimalsOf(row.currency_id)} signed />
-            {!wide && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.currency_code}</Typography.Text>}
-          </Flex>
-        ),
+      {
+        title: t('field.amount'),
+        dataIndex: 'amount',
+        align: 'right',
+        // The currency's decimals; a finer stored value is exact in the tooltip (<Money>).
+        render: (v: string, row) => <Money value={v} currency={row.currency_id} showCode={!wide} signed />,
       },
-      { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', responsive: ['lg'], render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
-      { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimalsOf(row.currency_id)} /> },
-      { title: t('field.orderId'), dataIndex: 'order_id', responsive: ['md'], render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ whiteSpace: 'nowrap' }}>{v}</Typography.Text> },
-      { title: t('field.betId'), dataIndex: 'bet_id', responsive: ['lg'], render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{v}</span> : '-') },
+      { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', responsive: ['lg'], render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+      { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+      { title: t('field.orderId'), dataIndex: 'order_id', responsive: ['md'], render: (v: string) => <ShortId value={v} /> },
+      { title: t('field.betId'), dataIndex: 'bet_id', responsive: ['lg'], render: (v: string | null) => <ShortId value={v} /> },
       { title: t('field.operator'), dataIndex: 'operator_account', responsive: ['xl'], render: (v: string | null) => v ?? '-' },
-      { title: t('field.remark'), dataIndex: 'remark', responsive: ['lg'], render: (v: string) => v || '-' },
+      {
+        title: t('field.remark'),
+        dataIndex: 'remark',
+        responsive: ['lg'],
+        render: (v: string) => (v ? <Typography.Text style={{ maxWidth: 220 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> : '-'),
+      },
+      { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
     ],
-    [t, zone, betting.screen, canBets, decimalsOf, wide],
+    [t, zone, betting.screen, canBets, wide],
   );
 
   return (

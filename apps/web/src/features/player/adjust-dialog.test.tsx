@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { deferred, fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { useDictStore } from '../../stores/dict';
 import { AdjustDialog } from './adjust-dialog';
 
 const wallet = {
@@ -27,7 +28,8 @@ describe('AdjustDialog', () => {
     await waitFor(() => expect(screen.getByTestId('adjust-after').textContent).toBe('59.50'));
     fireEvent.change(screen.getByLabelText('备注'), { target: { value: '更正' } });
     submit();
-    expect(await screen.findByText(/余额从 100\.00 变为 59\.50/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/余额从 100\.00 CNY 变为 59\.50 CNY/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认扣款 40.50 CNY' })).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText('再次输入金额'), { target: { value: '40' } });
     submit();
     expect(await screen.findByText('请准确输入 40.50')).toBeTruthy();
@@ -55,5 +57,22 @@ describe('AdjustDialog', () => {
     ]);
     answer.resolve(ok({ ledger_id: 9, balance_before: '100.0000', balance_after: '100.0001' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it('refuses an amount finer than the currency takes, and repeats a balance with finer digits exactly', async () => {
+    useDictStore.setState({ currencies: [{ id: 1, code: 'CNY', decimals: 2 } as never] });
+    const api = fakeApi(() => undefined);
+    renderWithProviders(<AdjustDialog target={{ wallet: { ...wallet, balance: '100.0050' }, direction: 'credit' }} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '1.005' } });
+    expect(await screen.findByText('CNY 金额最多 2 位小数')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /核\s*对/ }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByTestId('adjust-after').textContent).toBe('101.005'));
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '补偿' } });
+    submit();
+    expect(await screen.findByText(/余额从 100\.005 CNY 变为 101\.005 CNY/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认加款 1.000 CNY' })).toBeTruthy();
+    expect(api.sent('player/wallet/adjust')).toHaveLength(0);
+    useDictStore.setState({ currencies: [] });
   });
 });

@@ -2,12 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { formatMoney, parseMoney, player } from '@console/contract';
+import { useCurrencies } from '../../components/dict-select';
 import { zodRule } from '../../components/form-dialog';
 import { Money, useCurrencyDecimals } from '../../components/money';
 import { formatAmount } from '../../lib/format';
 import { useSubmitLock } from '../../lib/use-submit-lock';
 import { useWalletAdjust } from './api';
-import { typedUnits } from './format';
+import { exactDecimals, typedDecimals, typedUnits } from './format';
 
 export interface AdjustTarget {
   wallet: player.WalletItem;
@@ -48,7 +49,13 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
   const sign = target?.direction === 'debit' ? -1n : 1n;
   const after = units === null ? null : before + sign * units;
   const beyond = after !== null && after < 0n;
-  const decimals = Math.max(decimalsOf(wallet?.currency_id), (amount ?? '').split('.')[1]?.length ?? 0);
+  const currencyDecimals = decimalsOf(wallet?.currency_id);
+  const currencyKnown = useCurrencies().some((c) => c.id === wallet?.currency_id);
+  // The server refuses an amount finer than the currency takes; the form says so first.
+  const finer = (text: string | undefined) => currencyKnown && typedDecimals(text) > currencyDecimals;
+  const tooFine = units !== null && finer(amount);
+  // The currency's decimals, or more where the balance has finer digits: a confirmation never rounds.
+  const decimals = exactDecimals(currencyDecimals, before, units ?? 0n, after ?? 0n);
 
   useEffect(() => {
     if (target) setStep('form');
@@ -57,7 +64,7 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
   const { submit, submitting } = useSubmitLock(async (values: Values) => {
     // From the submitted values, not the watched ones: a submit can come before the next render.
     const units = typedUnits(values.amount);
-    if (!target || units === null || before + sign * units < 0n) return;
+    if (!target || units === null || before + sign * units < 0n || finer(values.amount)) return;
     if (step === 'form') {
       setStep('confirm');
       return;
@@ -77,13 +84,15 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
       setStep('form');
       return;
     }
-    message.success(t('toast.adjusted', { balance: formatAmount(answer.balance_after, decimalsOf(target.wallet.currency_id)) }));
+    message.success(t('toast.adjusted', { balance: `${formatAmount(answer.balance_after, exactDecimals(currencyDecimals, parseMoney(answer.balance_after)))} ${target.wallet.currency_code}` }));
     onClose();
   });
 
   if (!target || !wallet) return null;
   const directionText = t(`wallet.${target.direction}`);
+  // The one money format (lib/format.ts), with the decimals that keep every amount of the dialog exact.
   const shown = (v: bigint | null) => (v === null ? '-' : formatAmount(formatMoney(v), decimals));
+  const withCode = (v: bigint) => `${shown(v)} ${wallet.currency_code}`;
 
   return (
     <Modal
@@ -91,8 +100,8 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
       title={t(`adjust.title.${target.direction}`, { account: wallet.player_account, currency: wallet.currency_code })}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={step === 'form' ? t('adjust.submit') : t('adjust.ok')}
-      okButtonProps={{ danger: target.direction === 'debit' && step === 'confirm', disabled: units === null || beyond }}
+      okText={step === 'form' || units === null ? t('adjust.submit') : t(`adjust.ok.${target.direction}`, { amount: withCode(units) })}
+      okButtonProps={{ danger: target.direction === 'debit' && step === 'confirm', disabled: units === null || beyond || tooFine }}
       cancelText={t('common:action.cancel')}
       confirmLoading={submitting}
       destroyOnHidden
@@ -102,7 +111,7 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
         <button type="submit" hidden aria-hidden tabIndex={-1} />
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label={t('adjust.before')}>
-            <Money value={wallet.balance} decimals={decimals} />
+            <Money value={wallet.balance} decimals={decimals} currency={wallet.currency_id} showCode />
           </Descriptions.Item>
           <Descriptions.Item label={t('adjust.after')}>
             <span data-testid="adjust-after" className={after !== null && after < 0n ? 'num num-negative' : 'num'}>
@@ -115,8 +124,8 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
             name="amount"
             label={t('adjust.amount')}
             required
-            validateStatus={beyond ? 'error' : undefined}
-            help={beyond ? t('adjust.beyond') : undefined}
+            validateStatus={beyond || tooFine ? 'error' : undefined}
+            help={beyond ? t('adjust.beyond') : tooFine ? t('adjust.tooFine', { currency: wallet.currency_code, places: currencyDecimals }) : undefined}
             rules={[zodRule(player.positiveMoneySchema)]}
           >
             <Input inputMode="decimal" placeholder={t('adjust.amountPlaceholder')} suffix={wallet.currency_code} maxLength={20} autoFocus />
@@ -134,11 +143,10 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
               message={t('adjust.confirmTitle')}
               description={t('adjust.confirmText', {
                 direction: directionText,
-                amount: shown(units),
-                currency: wallet.currency_code,
+                amount: withCode(units),
                 account: wallet.player_account,
-                before: shown(before),
-                after: shown(after),
+                before: withCode(before),
+                after: withCode(after),
               })}
             />
             <Form.Item

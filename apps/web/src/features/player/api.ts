@@ -51,10 +51,16 @@ export function usePlayerFind(account: string) {
   });
 }
 
-/** Every change to players, wallets or controls refreshes what the player screens show. */
+/**
+ * Every change to players, wallets or controls refreshes what the player screens show (an open
+ * player drawer's balances and control among them) and the account-change ledger's rows.
+ */
 function usePlayerMutation<TBody, TResult>(fn: (body: TBody) => Promise<TResult>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: keys.all }), qc.invalidateQueries({ queryKey: ['bill'] })]),
+  });
 }
 
 export const useStatusEdit = () => usePlayerMutation((b: CallRequest<typeof player.playerStatusEdit>) => call(player.playerStatusEdit, b));

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Button, Flex, Form, Grid, Input, InputNumber, Progress, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Grid, Input, Progress, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { formatMoney, parseMoney, player } from '@console/contract';
-import { AgentSelect, GameSelect } from '../../components/dict-select';
-import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
+import { player } from '@console/contract';
+import { AgentSelect } from '../../components/dict-select';
+import { DateTime } from '../../components/date-time';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money } from '../../components/money';
-import { useControlAdd, useControlCancel, useControlList, usePlayerFind } from './api';
-import { formatTime, progressPercent } from './format';
+import { useControlList } from './api';
+import { ControlAddDialog, GameName, useCancelControl } from './control-actions';
+import { progressPercent } from './format';
 
 type Control = player.ControlItem;
 
@@ -22,70 +23,26 @@ const fromForm = (v: Record<string, unknown>) => ({
 
 const STATUS_COLOR: Record<player.ControlStatus, string> = { active: 'processing', completed: 'success', cancelled: 'default' };
 
-interface AddValues {
-  player_id: number;
-  game_id: number;
-  direction: 'win' | 'lose';
-  target_amount: string;
-  intensity: number;
-  remark?: string;
-}
-
-/** A player picker that searches player/find by account prefix as one types. */
-function PlayerPicker({ id, value, onChange }: { id?: string; value?: number; onChange?: (id: number) => void }) {
-  const { t } = useTranslation('player');
-  const [search, setSearch] = useState('');
-  const found = usePlayerFind(search);
-  return (
-    <Select<number>
-      // The form item's id, which its label points at.
-      id={id}
-      showSearch={{ filterOption: false, onSearch: setSearch }}
-      value={value}
-      onChange={onChange}
-      placeholder={t('control.playerPlaceholder')}
-      loading={found.isFetching}
-      notFoundContent={search ? undefined : null}
-      options={(found.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.account} · ${p.agent_code} · ${p.currency_code}` }))}
-      data-testid="control-player"
-    />
-  );
-}
-
 /** Point control (803): the controls with their progress; set one, cancel an active one. */
 export default function ControlScreen() {
   const { t } = useTranslation('player');
-  const { message } = App.useApp();
-  const confirm = useConfirm();
   const screens = Grid.useBreakpoint();
   const list = useListState({ id: 'player-control', filters: FILTERS });
   const query = useControlList(list.params);
-  const add = useControlAdd();
-  const cancel = useControlCancel();
+  const confirmCancel = useCancelControl();
   const [adding, setAdding] = useState(false);
-
-  function confirmCancel(row: Control) {
-    confirm({
-      title: t('control.cancel'),
-      content: t('control.confirmCancel', { account: row.player_account, achieved: row.achieved_amount, target: row.target_amount }),
-      danger: true,
-      onOk: async () => {
-        await cancel.mutateAsync({ id: row.id, remark: '' });
-        message.success(t('toast.controlCancelled'));
-      },
-    });
-  }
 
   const columns: ListColumn<Control>[] = [
     { title: 'ID', dataIndex: 'id', width: 64, responsive: ['xl'] },
     {
       title: t('control.player'),
       dataIndex: 'player_account',
+      keyColumn: true,
       render: (v: string, row) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{v}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.agent_code} · {row.game_code || t('control.allGames')}
+            {row.agent_code} · <GameName id={row.game_id} code={row.game_code} inline />
           </Typography.Text>
           {/* A phone shows direction and status here, so that the progress stays in view. */}
           {!screens.sm && (
@@ -112,7 +69,7 @@ export default function ControlScreen() {
             data-testid={`control-progress-${row.id}`}
           />
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} data-testid={`control-achieved-${row.id}`}>
-            <Money value={row.achieved_amount} /> / <Money value={row.target_amount} /> {row.currency_code}
+            <Money value={row.achieved_amount} currency={row.currency_code} /> / <Money value={row.target_amount} currency={row.currency_code} showCode />
           </Typography.Text>
         </Flex>
       ),
@@ -126,7 +83,9 @@ export default function ControlScreen() {
       render: (v: string, row) => (
         <Flex vertical gap={0}>
           <span>{v}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <DateTime value={row.created_at} />
+          </Typography.Text>
         </Flex>
       ),
     },
@@ -138,21 +97,28 @@ export default function ControlScreen() {
         v ? (
           <Flex vertical gap={0}>
             {row.cancelled_by_account && <span>{t('control.cancelledBy')}: {row.cancelled_by_account}</span>}
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>{formatTime(v)}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              <DateTime value={v} />
+            </Typography.Text>
           </Flex>
         ) : (
           '-'
         ),
     },
-    { title: t('control.remark'), dataIndex: 'remark', responsive: ['xl'], render: (v: string) => v || '-' },
+    {
+      title: t('control.remark'),
+      dataIndex: 'remark',
+      responsive: ['xl'],
+      // A long remark ends in an ellipsis, whole in the tooltip, instead of being cut.
+      render: (v: string) => (v ? <Typography.Paragraph style={{ maxWidth: 240, marginBottom: 0 }} ellipsis={{ rows: 2, tooltip: v }}>{v}</Typography.Paragraph> : '-'),
+    },
     {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, row) =>
         row.status === 'active' ? (
-          <Button type="link" size="small" danger onClick={() => confirmCancel(row)}>
+          <Button type="link" size="small" danger onClick={() => confirmCancel(row)} style={{ paddingInline: 4 }}>
             {t('control.cancel')}
           </Button>
         ) : null,
@@ -190,46 +156,7 @@ export default function ControlScreen() {
           </Button>
         }
       />
-      <FormDialog<AddValues>
-        open={adding}
-        name="control-add"
-        title={t('control.add')}
-        onClose={() => setAdding(false)}
-        successMessage={t('toast.controlSet')}
-        initialValues={{ game_id: 0, direction: 'win', intensity: 100 }}
-        intro={<Alert type="info" showIcon style={{ marginTop: 16, marginBottom: 8 }} message={t('control.hint')} description={t('control.oneActive')} />}
-        onSubmit={(v) =>
-          add.mutateAsync({
-            player_id: v.player_id,
-            game_id: v.game_id ?? 0,
-            direction: v.direction,
-            target_amount: formatMoney(parseMoney(v.target_amount.trim())),
-            intensity: v.intensity,
-            remark: v.remark?.trim() ?? '',
-          })
-        }
-      >
-        <Form.Item name="player_id" label={t('control.player')} rules={[{ required: true, message: t('control.playerPlaceholder') }]}>
-          <PlayerPicker />
-        </Form.Item>
-        <Form.Item name="game_id" label={t('control.game')}>
-          <GameSelect style={{ width: '100%' }} />
-        </Form.Item>
-        <Space size={16} wrap>
-          <Form.Item name="direction" label={t('control.direction')} required>
-            <Radio.Group optionType="button" options={player.CONTROL_DIRECTIONS.map((d) => ({ value: d, label: t(`control.${d}`) }))} />
-          </Form.Item>
-          <Form.Item name="intensity" label={t('control.intensity')} required rules={[{ type: 'integer', min: 1, max: player.MAX_INTENSITY, required: true }]}>
-            <InputNumber min={1} max={player.MAX_INTENSITY} precision={0} style={{ width: 120 }} />
-          </Form.Item>
-        </Space>
-        <Form.Item name="target_amount" label={t('control.target')} required rules={[zodRule(player.positiveMoneySchema)]}>
-          <Input inputMode="decimal" maxLength={20} />
-        </Form.Item>
-        <Form.Item name="remark" label={t('control.remark')}>
-          <Input.TextArea rows={2} maxLength={255} />
-        </Form.Item>
-      </FormDialog>
+      <ControlAddDialog open={adding} onClose={() => setAdding(false)} />
     </Flex>
   );
 }

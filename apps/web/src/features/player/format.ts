@@ -1,7 +1,4 @@
-import dayjs from 'dayjs';
 import { formatMoney, parseMoney } from '@console/contract';
-
-export const formatTime = (v: string | null | undefined) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm:ss') : '');
 
 /** A typed amount as the contract reads it (≤ 4 decimals, > 0), or null while it is not one yet. */
 export function typedUnits(text: string | undefined): bigint | null {
@@ -9,6 +6,23 @@ export function typedUnits(text: string | undefined): bigint | null {
   if (!/^\d{1,15}(\.\d{1,4})?$/.test(s)) return null;
   const v = parseMoney(s);
   return v > 0n ? v : null;
+}
+
+/** The decimals typed in an amount ("12.345" → 3). */
+export const typedDecimals = (text: string | undefined): number => (text ?? '').trim().split('.')[1]?.length ?? 0;
+
+/**
+ * The fewest decimals, at least `min`, that show each of the amounts (1/10000 units) exactly:
+ * a confirmation repeats a balance of 100.0050 as 100.005, never as a rounded 100.01.
+ */
+export function exactDecimals(min: number, ...units: bigint[]): number {
+  let places = Math.max(0, Math.min(4, min));
+  for (const u of units) {
+    const frac = (u < 0n ? -u : u) % 10000n;
+    const needed = frac === 0n ? 0 : frac % 1000n === 0n ? 1 : frac % 100n === 0n ? 2 : frac % 10n === 0n ? 3 : 4;
+    places = Math.max(places, needed);
+  }
+  return places;
 }
 
 /** Achieved of target as a whole percentage for the progress bar, 0–100 (exact integers, no float money). */

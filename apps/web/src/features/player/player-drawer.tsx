@@ -1,17 +1,104 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Descriptions, Drawer, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { AimOutlined, DownOutlined, MinusOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import type { player } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { useHasPerm } from '../../components/has-perm';
 import { useScrollFocus } from '../../components/list';
-import { Money, useCurrencyDecimals } from '../../components/money';
+import { Money } from '../../components/money';
 import { usePlayerDetail } from './api';
-import { formatTime, progressPercent } from './format';
+import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
+import { ControlAddDialog, GameName, useCancelControl } from './control-actions';
+import { progressPercent } from './format';
+
+type Detail = NonNullable<ReturnType<typeof usePlayerDetail>['data']>;
+
+/** The wallet in the player's own currency (a credit may go only there), "0.0000" before any money moved. */
+function ownWallet(d: Detail): player.WalletItem {
+  const p = d.player;
+  return (
+    d.wallets.find((w) => w.currency_id === p.currency_id) ?? {
+      id: 0,
+      player_id: p.id,
+      player_account: p.account,
+      agent_id: p.agent_id,
+      agent_code: p.agent_code,
+      currency_id: p.currency_id,
+      currency_code: p.currency_code,
+      balance: p.balance,
+      updated_at: '',
+    }
+  );
+}
+
+/**
+ * What an operator does to the player, in the drawer's header, each only with its permission:
+ * credit and debit their wallet (802), set a point control or cancel the active one (803). A
+ * phone gathers them in one menu. What they change shows in the drawer at once: the player's
+ * queries are refreshed by every change (api.ts).
+ */
+function PlayerActions({ d }: { d: Detail }) {
+  const { t } = useTranslation('player');
+  const screens = Grid.useBreakpoint();
+  const has = useHasPerm();
+  const cancelControl = useCancelControl();
+  const [adjust, setAdjust] = useState<AdjustTarget | null>(null);
+  const [controlling, setControlling] = useState(false);
+  const wallet = ownWallet(d);
+  const canAdjust = has('802');
+  const canControl = has('803');
+  const items = [
+    ...(canAdjust
+      ? [
+          { key: 'credit', icon: <PlusOutlined />, label: t('wallet.credit'), onClick: () => setAdjust({ wallet, direction: 'credit' }) },
+          { key: 'debit', icon: <MinusOutlined />, label: t('wallet.debit'), danger: true, onClick: () => setAdjust({ wallet, direction: 'debit' }) },
+        ]
+      : []),
+    ...(canControl
+      ? [
+          d.control
+            ? { key: 'cancel-control', icon: <StopOutlined />, label: t('control.cancel'), danger: true, onClick: () => cancelControl(d.control!) }
+            : { key: 'control', icon: <AimOutlined />, label: t('control.add'), danger: false, onClick: () => setControlling(true) },
+        ]
+      : []),
+  ];
+  if (!items.length) return null;
+  return (
+    <>
+      {screens.md ? (
+        <Space size={8} data-testid="player-actions">
+          {items.map((i) => (
+            <Button key={i.key} size="small" icon={i.icon} danger={i.danger} onClick={i.onClick}>
+              {i.label}
+            </Button>
+          ))}
+        </Space>
+      ) : (
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: items.map(({ key, icon, label, danger }) => ({ key, icon, label, danger })), onClick: ({ key }) => items.find((i) => i.key === key)?.onClick() }}
+        >
+          <Button size="small" data-testid="player-actions">
+            {t('drawer.actions')} <DownOutlined />
+          </Button>
+        </Dropdown>
+      )}
+      <AdjustDialog target={adjust} onClose={() => setAdjust(null)} />
+      <ControlAddDialog
+        open={controlling}
+        player={{ id: d.player.id, account: d.player.account, agent_code: d.player.agent_code, currency_code: d.player.currency_code }}
+        onClose={() => setControlling(false)}
+      />
+    </>
+  );
+}
 
 /** The drawer of one player: profile and lifetime figures, wallets, latest ledger entries and bets, the active control, links to their reports. */
 export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; onClose: () => void }) {
   const { t } = useTranslation('player');
   const screens = Grid.useBreakpoint();
   const has = useHasPerm();
-  const decimals = useCurrencyDecimals();
   const query = usePlayerDetail(playerId);
   const d = query.data;
   const p = d?.player;
@@ -29,7 +116,7 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
   const section = (title: string) => <Typography.Title level={5} style={{ marginTop: 20 }}>{title}</Typography.Title>;
 
   return (
-    <Drawer open={playerId !== null} onClose={onClose} title={p ? t('drawer.title', { account: p.account }) : ' '} size={screens.md ? 720 : '100%'} destroyOnHidden data-testid="player-drawer">
+    <Drawer open={playerId !== null} onClose={onClose} title={p ? t('drawer.title', { account: p.account }) : ' '} size={screens.md ? 720 : '100%'} destroyOnHidden data-testid="player-drawer" extra={d ? <PlayerActions d={d} /> : null}>
       {!d ? (
         <Skeleton active />
       ) : (
@@ -41,13 +128,17 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
               <Badge status={d.player.status === 1 ? 'success' : 'default'} text={t(`status.${d.player.status}`)} />
             </Descriptions.Item>
             <Descriptions.Item label={t('list.currency')}>{d.player.currency_code}</Descriptions.Item>
-            <Descriptions.Item label={t('list.registered')}>{formatTime(d.player.registered_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('list.lastBet')}>{d.player.last_bet_at ? formatTime(d.player.last_bet_at) : t('never')}</Descriptions.Item>
+            <Descriptions.Item label={t('list.registered')}>
+              <DateTime value={d.player.registered_at} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('list.lastBet')}>
+              <DateTime value={d.player.last_bet_at} fallback={t('never')} />
+            </Descriptions.Item>
             <Descriptions.Item label={t('list.betAmount')}>
-              <Money value={d.player.bet_amount} decimals={decimals(d.player.currency_id)} />
+              <Money value={d.player.bet_amount} currency={d.player.currency_id} />
             </Descriptions.Item>
             <Descriptions.Item label={t('list.winLoss')}>
-              <Money value={d.player.player_win_loss} decimals={decimals(d.player.currency_id)} signed />
+              <Money value={d.player.player_win_loss} currency={d.player.currency_id} signed />
             </Descriptions.Item>
           </Descriptions>
 
@@ -58,7 +149,7 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
               <Flex key={w.id} vertical style={{ minWidth: 150, padding: '8px 12px', border: '1px solid var(--ant-color-border-secondary, #f0f0f0)', borderRadius: 8 }}>
                 <Typography.Text type="secondary">{w.currency_code}</Typography.Text>
                 <Typography.Text strong style={{ fontSize: 18 }} data-testid={`wallet-balance-${w.currency_code}`}>
-                  <Money value={w.balance} decimals={decimals(w.currency_id)} />
+                  <Money value={w.balance} currency={w.currency_id} />
                 </Typography.Text>
               </Flex>
             ))}
@@ -70,9 +161,9 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
               <Space wrap>
                 <Tag color={d.control.direction === 'win' ? 'green' : 'red'}>{t(`control.${d.control.direction}`)}</Tag>
                 <span>
-                  <Money value={d.control.achieved_amount} /> / <Money value={d.control.target_amount} />
+                  <Money value={d.control.achieved_amount} currency={d.control.currency_code} /> / <Money value={d.control.target_amount} currency={d.control.currency_code} showCode />
                 </span>
-                <Typography.Text type="secondary">{d.control.game_code || t('control.allGames')}</Typography.Text>
+                <GameName id={d.control.game_id} code={d.control.game_code} />
               </Space>
               <Progress
                 percent={progressPercent(d.control.achieved_amount, d.control.target_amount)}
@@ -94,12 +185,12 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
               dataSource={d.recent_ledger}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
               columns={[
-                { title: t('drawer.time'), dataIndex: 'time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+                { title: t('drawer.time'), dataIndex: 'time', render: (v: string) => <DateTime value={v} /> },
                 { title: t('drawer.type'), dataIndex: 'type', render: (v: string) => t(`ledgerType.${v}`) },
-                { title: t('drawer.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => <Money value={v} signed /> },
-                { title: t('drawer.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string) => <Money value={v} /> },
+                { title: t('drawer.amount'), dataIndex: 'amount', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} signed /> },
+                { title: t('drawer.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} /> },
                 { title: t('drawer.operator'), dataIndex: 'operator_account', render: (v: string | null) => v ?? '-' },
-                { title: t('drawer.remark'), dataIndex: 'remark', render: (v: string) => v || '-' },
+                { title: t('drawer.remark'), dataIndex: 'remark', render: (v: string) => (v ? <Typography.Text style={{ maxWidth: 200 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> : '-') },
               ]}
             />
           </div>
@@ -114,10 +205,10 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
               dataSource={d.recent_bets}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('drawer.noEntries')} /> }}
               columns={[
-                { title: t('drawer.time'), dataIndex: 'settle_time', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
-                { title: t('drawer.game'), dataIndex: 'game_code' },
-                { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string) => <Money value={v} /> },
-                { title: t('drawer.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string) => <Money value={v} signed /> },
+                { title: t('drawer.time'), dataIndex: 'settle_time', render: (v: string) => <DateTime value={v} /> },
+                { title: t('drawer.game'), dataIndex: 'game_code', render: (v: string, row) => <GameName id={row.game_id} code={v} /> },
+                { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} /> },
+                { title: t('drawer.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} signed /> },
               ]}
             />
           </div>

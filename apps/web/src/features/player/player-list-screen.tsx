@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Badge, Button, DatePicker, Flex, Form, Grid, Input, Popconfirm, Space, Typography } from 'antd';
+import { App, Badge, Button, DatePicker, Dropdown, Flex, Form, Grid, Input, Space, Typography } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { player } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { AgentSelect, CurrencySelect, useCurrencies } from '../../components/dict-select';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
-import { Count, Money, useCurrencyDecimals } from '../../components/money';
+import { Count, Money } from '../../components/money';
 import { usePlayerList, useStatusEdit } from './api';
-import { formatTime } from './format';
 import { PlayerDrawer } from './player-drawer';
 
 type Player = player.PlayerItem;
@@ -36,10 +37,9 @@ const fromForm = (v: Record<string, unknown>): Partial<Filters> => {
 
 export default function PlayerListScreen() {
   const { t } = useTranslation('player');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const canManage = useHasPerm()('801');
-  const decimals = useCurrencyDecimals();
   const currencies = useCurrencies();
   const list = useListState({ id: 'player-list', filters: FILTERS, sortFields: player.PLAYER_SORT_FIELDS });
   const query = usePlayerList(list.params);
@@ -56,11 +56,25 @@ export default function PlayerListScreen() {
     message.success(t(status === 1 ? 'toast.enabled' : 'toast.disabled'));
   }
 
+  /** Asks before a player is disabled or enabled, in the operator's words, the verb on the button. */
+  function confirmToggle(row: Player) {
+    const enabled = row.status === 1;
+    modal.confirm({
+      title: t(enabled ? 'confirm.disableTitle' : 'confirm.enableTitle', { account: row.account }),
+      content: t(enabled ? 'confirm.disable' : 'confirm.enable', { account: row.account }),
+      okText: t(enabled ? 'action.disable' : 'action.enable'),
+      cancelText: t('common:action.cancel'),
+      okButtonProps: { danger: enabled },
+      onOk: () => toggle(row),
+    });
+  }
+
   const columns: ListColumn<Player>[] = [
     {
       title: t('list.account'),
       dataIndex: 'account',
       sorter: true,
+      keyColumn: true,
       render: (account: string, row) => (
         <Flex vertical gap={0}>
           <Typography.Link onClick={() => setOpen(row.id)} strong>
@@ -77,49 +91,56 @@ export default function PlayerListScreen() {
       dataIndex: 'balance',
       align: 'right',
       sorter: true,
-      render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} />,
+      render: (v: string, row) => <Money value={v} currency={row.currency_id} />,
     },
     {
       title: t('list.status'),
       dataIndex: 'status',
       render: (s: 1 | 2) => <Badge status={s === 1 ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />,
     },
-    { title: t('list.registered'), dataIndex: 'registered_at', sorter: true, responsive: ['xl'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('list.registered'), dataIndex: 'registered_at', sorter: true, responsive: ['xl'], render: (v: string) => <DateTime value={v} /> },
     {
       title: t('list.lastBet'),
       dataIndex: 'last_bet_at',
       sorter: true,
       responsive: ['lg'],
-      render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> : <Typography.Text type="secondary">{t('never')}</Typography.Text>),
+      render: (v: string | null) => <DateTime value={v} fallback={<Typography.Text type="secondary">{t('never')}</Typography.Text>} />,
     },
     { title: t('list.betCount'), dataIndex: 'bet_count', align: 'right', responsive: ['xxl'], render: (v: number) => <Count value={v} /> },
-    { title: t('list.betAmount'), dataIndex: 'bet_amount', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} /> },
-    { title: t('list.winLoss'), dataIndex: 'player_win_loss', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} signed /> },
+    { title: t('list.betAmount'), dataIndex: 'bet_amount', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+    { title: t('list.winLoss'), dataIndex: 'player_win_loss', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} currency={row.currency_id} signed /> },
     {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, row) => {
         const enabled = row.status === 1;
+        // A phone has room for one narrow button: the row's actions in its menu (the account opens the details too).
+        if (!screens.md) {
+          return (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'detail', label: t('list.detail') },
+                  ...(canManage ? [{ key: 'toggle', label: t(enabled ? 'action.disable' : 'action.enable'), danger: enabled }] : []),
+                ],
+                onClick: ({ key }) => (key === 'detail' ? setOpen(row.id) : confirmToggle(row)),
+              }}
+            >
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('list.actionsOf', { account: row.account })} />
+            </Dropdown>
+          );
+        }
         return (
           <Space size={0} wrap={false}>
             <Button type="link" size="small" onClick={() => setOpen(row.id)}>
               {t('list.detail')}
             </Button>
             {canManage && (
-              <Popconfirm
-                title={t(enabled ? 'confirm.disable' : 'confirm.enable', { account: row.account })}
-                overlayStyle={{ maxWidth: 360 }}
-                onConfirm={() => toggle(row)}
-                okText={t('common:action.confirm')}
-                cancelText={t('common:action.cancel')}
-                okButtonProps={{ danger: enabled }}
-              >
-                <Button type="link" size="small" danger={enabled}>
-                  {t(enabled ? 'action.disable' : 'action.enable')}
-                </Button>
-              </Popconfirm>
+              <Button type="link" size="small" danger={enabled} onClick={() => confirmToggle(row)}>
+                {t(enabled ? 'action.disable' : 'action.enable')}
+              </Button>
             )}
           </Space>
         );

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button, Flex, Form, Grid, Input, Space, Typography } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { player } from '@console/contract';
+import { DateTime } from '../../components/date-time';
 import { AgentSelect } from '../../components/dict-select';
 import { type ListColumn, ListFilters, ListTable, useListState, useLocalListState } from '../../components/list';
-import { Money, useCurrencyDecimals } from '../../components/money';
+import { Money } from '../../components/money';
 import { useAdjustments, useWalletList } from './api';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
-import { formatTime } from './format';
 
 type Wallet = player.WalletItem;
 type Adjustment = player.AdjustmentItem;
@@ -24,7 +24,6 @@ const fromForm = (v: Record<string, unknown>) => {
 export default function WalletScreen() {
   const { t } = useTranslation('player');
   const screens = Grid.useBreakpoint();
-  const decimals = useCurrencyDecimals();
   const list = useListState({ id: 'player-wallet', filters: FILTERS });
   const query = useWalletList(list.params);
   const recent = useLocalListState<Record<string, never>>('player-adjustments', 10);
@@ -35,6 +34,7 @@ export default function WalletScreen() {
     {
       title: t('wallet.player'),
       dataIndex: 'player_account',
+      keyColumn: true,
       render: (v: string, row) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{v}</Typography.Text>
@@ -46,19 +46,18 @@ export default function WalletScreen() {
       ),
     },
     { title: t('wallet.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
-    { title: t('wallet.balance'), dataIndex: 'balance', align: 'right', render: (v: string, row) => <Money value={v} decimals={decimals(row.currency_id)} /> },
-    { title: t('wallet.updated'), dataIndex: 'updated_at', responsive: ['md'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('wallet.balance'), dataIndex: 'balance', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+    { title: t('wallet.updated'), dataIndex: 'updated_at', responsive: ['md'], render: (v: string) => <DateTime value={v} /> },
     {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, row) => (
         <Space size={4} wrap={false}>
-          <Button size="small" icon={<PlusOutlined />} onClick={() => setTarget({ wallet: row, direction: 'credit' })}>
+          <Button size="small" icon={<PlusOutlined />} onClick={() => setTarget({ wallet: row, direction: 'credit' })} aria-label={screens.sm ? undefined : t('wallet.credit')}>
             {screens.sm ? t('wallet.credit') : null}
           </Button>
-          <Button size="small" danger icon={<MinusOutlined />} onClick={() => setTarget({ wallet: row, direction: 'debit' })}>
+          <Button size="small" danger icon={<MinusOutlined />} onClick={() => setTarget({ wallet: row, direction: 'debit' })} aria-label={screens.sm ? undefined : t('wallet.debit')}>
             {screens.sm ? t('wallet.debit') : null}
           </Button>
         </Space>
@@ -67,7 +66,7 @@ export default function WalletScreen() {
   ];
 
   const adjustmentColumns: ListColumn<Adjustment>[] = [
-    { title: t('adjust.when'), dataIndex: 'created_at', responsive: ['sm'], render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(v)}</span> },
+    { title: t('adjust.when'), dataIndex: 'created_at', responsive: ['sm'], render: (v: string) => <DateTime value={v} /> },
     { title: t('adjust.who'), dataIndex: 'operator_account', responsive: ['sm'] },
     {
       title: t('adjust.whom'),
@@ -77,7 +76,7 @@ export default function WalletScreen() {
           <span style={{ whiteSpace: 'nowrap' }}>{`${v} · ${row.agent_code}`}</span>
           {!screens.sm && (
             <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-              {row.operator_account} · {formatTime(row.created_at)}
+              {row.operator_account} · <DateTime value={row.created_at} />
             </Typography.Text>
           )}
           {!screens.md && (
@@ -94,16 +93,12 @@ export default function WalletScreen() {
       align: 'right',
       render: (v: string, row) => (
         <Flex vertical gap={0} align="flex-end">
-          <Money value={row.direction === 'debit' ? `-${v}` : v} signed />
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {row.currency_code}
-            {screens.sm && (
-              <>
-                {' '}
-                <Money value={row.balance_before} /> → <Money value={row.balance_after} />
-              </>
-            )}
-          </Typography.Text>
+          <Money value={row.direction === 'debit' ? `-${v}` : v} currency={row.currency_code} showCode signed />
+          {screens.sm && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              <Money value={row.balance_before} currency={row.currency_code} /> → <Money value={row.balance_after} currency={row.currency_code} />
+            </Typography.Text>
+          )}
         </Flex>
       ),
     },
