@@ -70,13 +70,14 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
     {
       title: t('field.report'),
       dataIndex: 'report',
+      keyColumn: true,
       render: (name: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{exportReportDef(name)?.title[language] ?? name}</Typography.Text>,
     },
     {
       title: t('field.filters'),
       key: 'filters',
       render: (_: unknown, row) => (
-        <Flex wrap gap={4} style={{ maxWidth: 360 }} className="export-filters">
+        <Flex wrap gap={4} style={{ minWidth: 180, maxWidth: 300 }} className="export-filters">
           {describeExportFilters(row.filters, names).map((text, i) => (
             <span key={i} className="export-filter">
               {text}
