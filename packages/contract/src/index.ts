@@ -6,6 +6,7 @@ export * from './common/safe-text.ts';
 export * from './common/paging.ts';
 export * from './timezones.ts';
 export * from './permissions.ts';
+export * from './agent-permissions.ts';
 export * from './routes.ts';
 export * as user from './modules/user.ts';
 export { userCalls } from './modules/user.ts';

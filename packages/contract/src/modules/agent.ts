@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
 import { safeText } from '../common/safe-text.ts';
+import { parsePermissionString } from '../permissions.ts';
 import { accountSchema, hashedPasswordSchema } from './user.ts';
 
 /** Agents form a tree: `parent_id` null for a top-level agent, `level` 1 at the top. */
@@ -219,12 +220,56 @@ export const agentUserGoogleClean = defineCall({
   response: z.null(),
 });
 
+/**
+ * An admin level's permission set: codes of the agent permission tree (agent-permissions.ts), as
+ * a comma-separated string like an operator's ("1401,1402,6") or as a list of codes.
+ */
+const adminLevelPermissionsSchema = z
+  .union([z.string().max(512), z.array(z.string().max(8)).max(64)])
+  .transform((v) => (Array.isArray(v) ? v.map((c) => c.trim()).filter(Boolean) : parsePermissionString(v)));
+const adminLevelNameSchema = safeText(z.string().trim().min(1).max(32), 'name');
+/** The rank of a level: 1 is the highest. */
+const adminLevelRankSchema = z.number().int().min(1).max(99);
+
+export const adminLevelItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  level: z.number().int(),
+  /** Comma-separated codes of the agent permission tree, with their modules, in tree order. */
+  permissions: z.string(),
+  /** Agent users who hold the level. */
+  user_count: z.number().int(),
+});
+
 export const agentAdminLevelList = defineCall({
   path: 'agent/adminlevel/list',
   access: { permission: '7' },
-  summary: 'The admin levels an agent user can hold',
+  summary: 'The admin levels an agent user can hold, by rank, with their permission sets and how many users hold each',
   request: z.object({}),
-  response: z.object({ list: z.array(z.object({ id: z.number().int(), name: z.string(), level: z.number().int() })) }),
+  response: z.object({ list: z.array(adminLevelItemSchema) }),
+});
+
+export const agentAdminLevelAdd = defineCall({
+  path: 'agent/adminlevel/add',
+  access: { permission: '7' },
+  audit: true,
+  summary: 'Add an admin level: a unique name, a rank (1–99) and a permission set from the agent permission tree',
+  request: z.object({ name: adminLevelNameSchema, level: adminLevelRankSchema, permissions: adminLevelPermissionsSchema }),
+  response: z.object({ id: z.number().int() }),
+});
+
+export const agentAdminLevelEdit = defineCall({
+  path: 'agent/adminlevel/edit',
+  access: { permission: '7' },
+  audit: true,
+  summary: "Change an admin level's name, rank or permission set; its users' sessions hold the new set from their next call",
+  request: z.object({
+    id: z.number().int().positive(),
+    name: adminLevelNameSchema.optional(),
+    level: adminLevelRankSchema.optional(),
+    permissions: adminLevelPermissionsSchema.optional(),
+  }),
+  response: z.null(),
 });
 
 export const agentCalls = [
@@ -238,4 +283,6 @@ export const agentCalls = [
   agentUserPasswordEdit,
   agentUserGoogleClean,
   agentAdminLevelList,
+  agentAdminLevelAdd,
+  agentAdminLevelEdit,
 ];

@@ -276,13 +276,41 @@ export async function subtreeReach(db: Kysely<DB>, path: string) {
 /* ---- Admin levels and agent users ---- */
 
 export async function listAdminLevels(db: Kysely<DB>) {
-  const rows = await db.selectFrom('agent_admin_level').select(['id', 'name', 'level']).orderBy('level').orderBy('id').execute();
-  return rows.map((r) => ({ id: toNumber(r.id), name: r.name, level: toNumber(r.level) }));
+  const rows = await db
+    .selectFrom('agent_admin_level as l')
+    .select(['l.id', 'l.name', 'l.level', 'l.permissions'])
+    .select((eb) => eb.selectFrom('agent_user as u').select((e) => e.fn.countAll().as('n')).whereRef('u.admin_level_id', '=', 'l.id').as('user_count'))
+    .orderBy('l.level')
+    .orderBy('l.id')
+    .execute();
+  return rows.map((r) => ({ id: toNumber(r.id), name: r.name, level: toNumber(r.level), permissions: r.permissions, user_count: toNumber(r.user_count) }));
 }
 
-export async function findAdminLevel(db: Kysely<DB>, id: number) {
-  const r = await db.selectFrom('agent_admin_level').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-  return r && { id: toNumber(r.id), name: r.name };
+export interface AdminLevelRow {
+  id: number;
+  name: string;
+  level: number;
+  permissions: string;
+}
+
+export async function findAdminLevel(db: Kysely<DB>, id: number): Promise<AdminLevelRow | undefined> {
+  const r = await db.selectFrom('agent_admin_level').select(['id', 'name', 'level', 'permissions']).where('id', '=', id).executeTakeFirst();
+  return r && { id: toNumber(r.id), name: r.name, level: toNumber(r.level), permissions: r.permissions };
+}
+
+/** The level of that name (other than `exceptId`), compared without regard to case. */
+export async function adminLevelNamed(db: Kysely<DB>, name: string, exceptId = 0) {
+  const rows = await db.selectFrom('agent_admin_level').select(['id', 'name']).where('id', '!=', exceptId).execute();
+  return rows.find((r) => r.name.toLowerCase() === name.toLowerCase());
+}
+
+export async function insertAdminLevel(db: Kysely<DB>, l: Omit<AdminLevelRow, 'id'>, now: string): Promise<number> {
+  const r = await db.insertInto('agent_admin_level').values({ ...l, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  return toNumber(r.id);
+}
+
+export async function updateAdminLevel(db: Kysely<DB>, id: number, changes: Partial<Omit<AdminLevelRow, 'id'>>, now: string) {
+  await db.updateTable('agent_admin_level').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
 export interface AgentUserRow {

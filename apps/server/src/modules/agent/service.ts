@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, type agent, type CallParsed } from '@console/contract';
+import { ErrorCode, nonAgentPermissionCodes, normalizeAgentPermissions, type agent, type CallParsed } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
@@ -13,7 +13,10 @@ import {
   agentsOutOfService,
   agentCodeTaken,
   agentUserTaken,
+  adminLevelNamed,
   findAdminLevel,
+  insertAdminLevel,
+  updateAdminLevel,
   findAgent,
   findAgentUser,
   formatWhitelist,
@@ -173,6 +176,46 @@ export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: 
 
 export async function adminLevelList(ctx: CallContext) {
   return { list: await listAdminLevels(ctx.db) };
+}
+
+/** A permission set for an admin level: only codes of the agent tree (docs/product.md, "Agent admin levels"), stored with their modules. */
+function adminLevelPermissions(codes: string[]): string {
+  const foreign = nonAgentPermissionCodes(codes);
+  if (foreign.length) {
+    throw apiError(
+      ErrorCode.InvalidParameter,
+      `permissions：${foreign.join(', ')} 不在代理权限树中`,
+      `permissions: ${foreign.join(', ')} ${foreign.length === 1 ? 'is' : 'are'} not in the agent permission tree`,
+    );
+  }
+  const set = normalizeAgentPermissions(codes);
+  if (!set.length) throw apiError(ErrorCode.InvalidParameter, 'permissions：请至少选择一项权限', 'permissions: choose at least one permission');
+  return set.join(',');
+}
+
+const levelNameTaken = (name: string) => apiError(ErrorCode.Duplicate, `管理级别 ${name} 已存在`, `The admin level ${name} already exists`);
+
+export async function adminLevelAdd(input: CallParsed<typeof agent.agentAdminLevelAdd>, ctx: CallContext): Promise<{ id: number }> {
+  const permissions = adminLevelPermissions(input.permissions);
+  if (await adminLevelNamed(ctx.db, input.name)) throw levelNameTaken(input.name);
+  const id = await insertAdminLevel(ctx.db, { name: input.name, level: input.level, permissions }, nowIso());
+  ctx.audit(`agent_admin_level:${id} ${input.name}`, { name: input.name, level: input.level, permissions });
+  return { id };
+}
+
+export async function adminLevelEdit(input: CallParsed<typeof agent.agentAdminLevelEdit>, ctx: CallContext): Promise<null> {
+  const before = await findAdminLevel(ctx.db, input.id);
+  if (!before) throw apiError(ErrorCode.NotFound, '管理级别不存在', 'No such admin level');
+  const wanted = {
+    name: input.name,
+    level: input.level,
+    permissions: input.permissions === undefined ? undefined : adminLevelPermissions(input.permissions),
+  };
+  if (input.name !== undefined && (await adminLevelNamed(ctx.db, input.name, before.id))) throw levelNameTaken(input.name);
+  const changes = changedFields(before, wanted);
+  if (Object.keys(changes).length) await updateAdminLevel(ctx.db, before.id, Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.after])), nowIso());
+  ctx.audit(`agent_admin_level:${before.id} ${before.name}`, changes);
+  return null;
 }
 
 export async function agentUserList(input: CallParsed<typeof agent.agentUserList>, ctx: CallContext) {

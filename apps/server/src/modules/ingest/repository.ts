@@ -20,10 +20,29 @@ export async function currencyIdsByCode(db: Kysely<DB>, codes: string[]): Promis
   return new Map(rows.map((r) => [r.code, toNumber(r.id)]));
 }
 
-export async function gamesByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, { id: number; platform_id: number }>> {
+/** A game as the ingest sees it: its ids and whether it and its provider take bets. */
+export interface GameRef {
+  id: number;
+  platform_id: number;
+  platform_code: string;
+  status: number;
+  platform_status: number;
+}
+
+export async function gamesByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, GameRef>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.selectFrom('game').select(['id', 'code', 'platform_id']).where('code', 'in', codes).execute();
-  return new Map(rows.map((r) => [r.code, { id: toNumber(r.id), platform_id: toNumber(r.platform_id) }]));
+  const rows = await db
+    .selectFrom('game as g')
+    .innerJoin('platform as p', 'p.id', 'g.platform_id')
+    .select(['g.id', 'g.code', 'g.platform_id', 'g.status', 'p.code as platform_code', 'p.status as platform_status'])
+    .where('g.code', 'in', codes)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.code,
+      { id: toNumber(r.id), platform_id: toNumber(r.platform_id), platform_code: r.platform_code, status: toNumber(r.status), platform_status: toNumber(r.platform_status) },
+    ]),
+  );
 }
 
 export interface BetRow extends BetAmounts {

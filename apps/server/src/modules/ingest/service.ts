@@ -16,7 +16,7 @@ import { playerCache, rememberPlayers } from '../player/service.ts';
 import { LedgerBook } from '../wallet/service.ts';
 import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type StoredMovement } from '../wallet/repository.ts';
 import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
-import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, storedBets, type BetRow } from './repository.ts';
+import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type GameRef, storedBets, type BetRow } from './repository.ts';
 import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
@@ -185,6 +185,8 @@ interface RecordKind<R, Own, F> {
   timeOf(record: R): number;
   /** What only this kind carries (a bet's game), resolved; may reject the record. */
   resolveOwn(record: R): Own;
+  /** Refuses a record that is not a repeat (a repeat of a stored record stays a harmless repeat). */
+  refuseNew?(record: Resolved<R, Own>): void;
   facts(record: Resolved<R, Own>): F;
   conflict(first: F, again: F): Conflict | null;
 }
@@ -240,6 +242,7 @@ async function resolveRecords<R extends BatchRecord, Own extends object, F>(
     }
     const key = needPlayer(needs, agentId, record.player_account, currencyId, kind.timeOf(record));
     const resolved: Resolved<R, Own> = { ...own, record, agent_id: agentId, currency_id: currencyId, playerKey: key };
+    kind.refuseNew?.(resolved);
     seen.set(id, resolved);
     unique.push(resolved);
   }
@@ -271,9 +274,18 @@ interface Stored {
 interface BetOwn {
   game_id: number;
   platform_id: number;
+  /** Why the game takes no new bets (it or its provider is disabled), or null. */
+  off: string | null;
 }
 
-function betKind(games: ReadonlyMap<string, { id: number; platform_id: number }>): RecordKind<ParsedBet, BetOwn, BetFacts> {
+/** Why a game takes no new bets: it is disabled, or its provider is (docs/product.md, "The catalogue"). */
+function gameOff(code: string, g: GameRef): string | null {
+  if (g.status !== 1) return `the game "${code}" is disabled: it takes no new bets`;
+  if (g.platform_status !== 1) return `the provider "${g.platform_code}" of the game "${code}" is disabled: its games take no new bets`;
+  return null;
+}
+
+function betKind(games: ReadonlyMap<string, GameRef>): RecordKind<ParsedBet, BetOwn, BetFacts> {
   return {
     noun: 'bet',
     idField: 'bet_id',
@@ -281,7 +293,10 @@ function betKind(games: ReadonlyMap<string, { id: number; platform_id: number }>
     timeOf: (b) => b.bet_time,
     resolveOwn: (b) => {
       const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
-      return { game_id: game.id, platform_id: game.platform_id };
+      return { game_id: game.id, platform_id: game.platform_id, off: gameOff(b.game_code, game) };
+    },
+    refuseNew: (r) => {
+      if (r.off) reject(r.record.index, 'game_code', r.off);
     },
     facts: (r) => ({ ...r.record, agent_id: r.agent_id, game_id: r.game_id, currency_id: r.currency_id }),
     conflict: betConflict,
