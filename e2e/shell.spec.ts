@@ -55,10 +55,10 @@ test.describe('console shell', () => {
     expect(await stored(page, 'app')).toMatchObject({ size: 'default', language: 'zh-cn', sidebarStatus: 'opened', activeTopMenuPath: '/dashboard' });
     expect(await cssVar(page, '--color-primary-light-1')).toBe('#538dff');
     expect(await cssVar(page, '--color-primary-dark-2')).toBe('#1a67ff');
-    await expect(page).toHaveTitle('首页 - 游戏平台运营后台');
-    await expect(tab(page, '首页')).toBeVisible();
+    await expect(page).toHaveTitle('仪表盘 - 游戏平台运营后台');
+    await expect(tab(page, '仪表盘')).toBeVisible();
     // The pinned tab cannot be closed.
-    await expect(tab(page, '首页').locator('.tags-view-close')).toHaveCount(0);
+    await expect(tab(page, '仪表盘').locator('.tags-view-close')).toHaveCount(0);
     await expect(page.getByTestId('dashboard-greeting')).toContainText('Administrator');
     await expect(page.locator('.app-watermark-on')).toHaveCount(1);
 
@@ -95,7 +95,7 @@ test.describe('console shell', () => {
     await keyword(page).fill('kept-alive');
 
     // Away and back through the tabs: the typed filter is still there.
-    await tab(page, '首页').click();
+    await tab(page, '仪表盘').click();
     await expect(page.getByTestId('dashboard')).toBeVisible();
     await tab(page, '后台账号管理').click();
     await expect(keyword(page)).toHaveValue('kept-alive');
@@ -119,7 +119,7 @@ test.describe('console shell', () => {
     await expect(tab(page, '后台账号管理')).toBeVisible();
     const tabs = page.getByTestId('tags-view').getByRole('tab');
     const onlyPinnedLeft = (timeout: number) => expect(tabs).toHaveCount(1, { timeout });
-    await pickFromMenu(page, () => tab(page, '首页').click({ button: 'right', timeout: 5_000 }), '关闭其他', onlyPinnedLeft);
+    await pickFromMenu(page, () => tab(page, '仪表盘').click({ button: 'right', timeout: 5_000 }), '关闭其他', onlyPinnedLeft);
     await expect(page).toHaveURL(/#\/dashboard/);
 
     await page.goto(`/#${ACCOUNT_PATH}`);
@@ -130,7 +130,7 @@ test.describe('console shell', () => {
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)')).toHaveCount(0);
     await expect(tabs).toHaveCount(2);
-    await pickFromMenu(page, () => tab(page, '首页').click({ button: 'right', timeout: 5_000 }), '关闭右侧', onlyPinnedLeft);
+    await pickFromMenu(page, () => tab(page, '仪表盘').click({ button: 'right', timeout: 5_000 }), '关闭右侧', onlyPinnedLeft);
 
     await page.goto(`/#${ACCOUNT_PATH}`);
     // The arrow's menu acts on the active tab: wait until the screen asked for is the active one.
@@ -148,7 +148,7 @@ test.describe('console shell', () => {
     expect(y).toBeGreaterThan(50);
     // A plain click event: Playwright's click would first scroll the sticky tab "into view",
     // moving the page before the switch, which no user's click does.
-    await tab(page, '首页').dispatchEvent('click');
+    await tab(page, '仪表盘').dispatchEvent('click');
     await expect(page.getByTestId('dashboard')).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await tab(page, '后台账号管理').dispatchEvent('click');
@@ -268,7 +268,7 @@ test.describe('console shell', () => {
     await page.locator('[data-layout="mix"]').click();
     await closeSettings(page);
     const top = page.getByTestId('top-menu');
-    await expect(top).toContainText('首页');
+    await expect(top).toContainText('仪表盘');
     // The dashboard has no children: no sidebar beside it.
     await expect(page.getByTestId('sider')).toHaveCount(0);
     await top.getByText('后台设置').click();
@@ -307,7 +307,7 @@ test.describe('console shell', () => {
     // dayjs speaks English on the dashboard date.
     await expect(page.getByTestId('dashboard')).toContainText(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)/);
     await pickFromMenu(page, page.getByTestId('language-select'), '简体中文', (timeout) => expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN', { timeout }));
-    await expect(page).toHaveTitle('首页 - 游戏平台运营后台');
+    await expect(page).toHaveTitle('仪表盘 - 游戏平台运营后台');
     await expect(page.getByTestId('dashboard')).toContainText(/星期/);
   });
 

@@ -17,7 +17,7 @@ import { AppMain } from './app-main';
 import { AppBreadcrumb } from './breadcrumb';
 import { FullscreenButton, LanguageSelect, SettingsButton, SizeSelect, ThemeToggle, UserMenu } from './header-actions';
 import { Logo, LogoMark } from './logo';
-import { indexScreens, topMenuOf } from './menu-model';
+import { groupTopMenu, indexScreens, topMenuOf } from './menu-model';
 import { MenuSearch } from './menu-search';
 import { NavMenu, TopModuleMenu } from './nav-menu';
 import { SettingsDrawer } from './settings-drawer';
@@ -82,11 +82,13 @@ export function AppLayout() {
   }, [mobile]);
 
   // Mix layout: the module of the current screen becomes the active one (and is remembered).
-  const currentTop = topMenuOf(menu, pathname);
+  // The top row (top and mix layouts) holds the report and business modules in one entry each.
+  const topMenu = useMemo(() => groupTopMenu(menu), [menu]);
+  const currentTop = topMenuOf(topMenu, pathname);
   useEffect(() => {
     if (currentTop && currentTop.path !== activeTopMenuPath) setActiveTopMenuPath(currentTop.path);
   }, [currentTop, activeTopMenuPath, setActiveTopMenuPath]);
-  const activeTop = menu.find((n) => n.path === activeTopMenuPath) ?? currentTop;
+  const activeTop = topMenu.find((n) => n.path === activeTopMenuPath) ?? currentTop;
   const mixSideMenu = activeTop?.children ?? [];
 
   // A phone has no room for a top menu: every layout becomes the drawer layout there.
@@ -143,9 +145,9 @@ export function AppLayout() {
           {sidebarLogo && <Logo />}
           <div className="app-navbar-menu">
             {mix ? (
-              <TopModuleMenu menu={menu} active={activeTop?.path ?? ''} onSelect={setActiveTopMenuPath} />
+              <TopModuleMenu menu={topMenu} active={activeTop?.path ?? ''} onSelect={setActiveTopMenuPath} />
             ) : (
-              <NavMenu menu={menu} mode="horizontal" />
+              <NavMenu menu={topMenu} mode="horizontal" />
             )}
           </div>
           {actions}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASYNC_ROUTES, ALL_PERMISSION_CODES, filterRoutes } from '@console/contract';
 import { buildMenu } from '../route-table';
-import { breadcrumbOf, firstLeaf, indexScreens, matchEntry, openKeysOf, searchEntries, topMenuOf } from './menu-model';
+import { breadcrumbOf, firstLeaf, groupTopMenu, indexScreens, matchEntry, openKeysOf, searchEntries, topMenuOf } from './menu-model';
 
 const routes = filterRoutes(ASYNC_ROUTES, ALL_PERMISSION_CODES);
 const menu = buildMenu(routes);
@@ -43,5 +43,23 @@ describe('menu model', () => {
     expect(matchEntry('代理 日', ['代理日汇总', '代理报表', daily.path])).toBe(true);
     expect(matchEntry('monthly', ['Daily agent summary', 'Agent report', daily.path])).toBe(false);
     expect(matchEntry('  ', ['anything'])).toBe(true);
+  });
+
+  it('groups the top row: every module reachable in eight entries instead of thirteen', () => {
+    const top = groupTopMenu(menu);
+    expect(menu).toHaveLength(13);
+    expect(top.map((n) => n.title)).toEqual(['dashboard', 'reportsGroup', 'businessGroup', 'log', 'operation', 'background']);
+    const reports = top[1]!;
+    expect(reports.children!.map((n) => n.title)).toEqual(['agentReport', 'playerReport', 'gameReport', 'platformReport', 'currencyReport', 'billReport']);
+    // The mix layout finds the group of a screen and opens its first screen.
+    expect(topMenuOf(top, '/agent/report/daily')?.path).toBe('#reports');
+    expect(topMenuOf(top, '/game/manage/agent')?.path).toBe('#business');
+    expect(firstLeaf(reports)).toBe('/agent/report/summary');
+    expect(openKeysOf(top, '/player/manage/wallet')).toEqual(['#business', '/player/manage']);
+  });
+
+  it('leaves a group of one module alone', () => {
+    const onlyAgentReport = buildMenu(filterRoutes(ASYNC_ROUTES, ['1', '14', '1401', '7', '11']));
+    expect(groupTopMenu(onlyAgentReport).map((n) => n.title)).toEqual(onlyAgentReport.map((n) => n.title));
   });
 });

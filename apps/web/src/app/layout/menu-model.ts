@@ -100,3 +100,34 @@ export function matchEntry(query: string, haystack: readonly string[]): boolean 
   const text = haystack.join(' ').toLowerCase();
   return terms.every((term) => text.includes(term));
 }
+
+/**
+ * The groups of the top menu (top and mix layouts): at 1440 px thirteen modules do not fit beside
+ * the logo and the header's actions, so the report modules (and the ledger) and the business
+ * modules each share one entry there. `title` is a key of the route namespace.
+ */
+export const TOP_MENU_GROUPS = [
+  { path: '#reports', title: 'reportsGroup', icon: 'reports', members: ['agentReport', 'playerReport', 'gameReport', 'platformReport', 'currencyReport', 'billReport'] },
+  { path: '#business', title: 'businessGroup', icon: 'business', members: ['agentManage', 'playerManage', 'gameManage'] },
+] as const;
+
+/**
+ * The menu as the top row shows it: the members of each group under one entry, where the first
+ * member was; a group with a single member present leaves it alone.
+ */
+export function groupTopMenu(menu: readonly MenuNode[]): MenuNode[] {
+  const out: MenuNode[] = [];
+  const placed = new Set<string>();
+  for (const node of menu) {
+    const group = TOP_MENU_GROUPS.find((g) => (g.members as readonly string[]).includes(node.title));
+    const members = group ? menu.filter((n) => (group.members as readonly string[]).includes(n.title)) : [];
+    if (!group || members.length < 2) {
+      out.push(node);
+      continue;
+    }
+    if (placed.has(group.path)) continue;
+    placed.add(group.path);
+    out.push({ path: group.path, title: group.title, icon: group.icon, children: members });
+  }
+  return out;
+}

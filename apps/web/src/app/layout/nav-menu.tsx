@@ -1,18 +1,23 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu, type MenuProps } from 'antd';
+import { BarChartOutlined, ShopOutlined } from '@ant-design/icons';
 import { routeIcon } from '../../components/route-icon';
 import type { MenuNode } from '../route-table';
 import { firstLeaf, openKeysOf } from './menu-model';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
+/** The icons of the top menu's groups (menu-model TOP_MENU_GROUPS), else the route's own. */
+const GROUP_ICONS: Record<string, ReactNode> = { reports: <BarChartOutlined />, business: <ShopOutlined /> };
+const iconOf = (name: string | undefined): ReactNode => (name && GROUP_ICONS[name]) || routeIcon(name);
+
 function toItems(nodes: readonly MenuNode[], t: (key: string) => string, depth = 0): MenuItem[] {
   return nodes.map((n) => ({
     key: n.path,
     // Icons mark the first level only; deeper entries are indented under their module.
-    icon: depth === 0 ? routeIcon(n.icon) : undefined,
+    icon: depth === 0 ? iconOf(n.icon) : undefined,
     label: t(`route:${n.title}`),
     ...(n.children ? { children: toItems(n.children, t, depth + 1) } : {}),
   }));
@@ -66,7 +71,7 @@ export function TopModuleMenu({ menu, active, onSelect }: { menu: readonly MenuN
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const items = useMemo<MenuItem[]>(() => menu.map((n) => ({ key: n.path, icon: routeIcon(n.icon), label: t(`route:${n.title}`) })), [menu, t]);
+  const items = useMemo<MenuItem[]>(() => menu.map((n) => ({ key: n.path, icon: iconOf(n.icon), label: t(`route:${n.title}`) })), [menu, t]);
   return (
     <Menu
       mode="horizontal"

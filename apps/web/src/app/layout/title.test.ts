@@ -10,7 +10,7 @@ describe('browser title in the current language', () => {
 
   it('translates the page title and the brand together', async () => {
     await i18n.changeLanguage('zh-cn');
-    expect(browserTitle('dashboard')).toBe('首页 - 游戏平台运营后台');
+    expect(browserTitle('dashboard')).toBe('仪表盘 - 游戏平台运营后台');
     expect(browserTitle('account')).toBe('后台账号管理 - 游戏平台运营后台');
     await i18n.changeLanguage('en');
     expect(browserTitle('dashboard')).toBe('Dashboard - Game Platform Console');
