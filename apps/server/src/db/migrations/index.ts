@@ -13,6 +13,7 @@ import { m0009LedgerBetKeys } from './0009-ledger-bet-keys.ts';
 import { m0010LedgerDayCounts } from './0010-ledger-day-counts.ts';
 import { m0011LoginKnownAddress } from './0011-login-known-address.ts';
 import { m0012WalletAdjustmentsControls } from './0012-wallet-adjustments-controls.ts';
+import { m0013AdminLevelCodes } from './0013-admin-level-codes.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -28,6 +29,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0010-ledger-day-counts', m0010LedgerDayCounts],
   ['0011-login-known-address', m0011LoginKnownAddress],
   ['0012-wallet-adjustments-controls', m0012WalletAdjustmentsControls],
+  ['0013-admin-level-codes', m0013AdminLevelCodes],
 ];
 
 class StepProvider implements MigrationProvider {

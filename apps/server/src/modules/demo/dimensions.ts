@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { AGENT_PERMISSION_CODES, normalizeAgentPermissions } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
@@ -97,11 +98,12 @@ const AGENTS: Array<[string, string, string | null, string, number]> = [
   ['GL01-CR-01', '加密分代', 'GL01-CR', 'USDT', 6],
 ];
 
+/** The demo's admin levels, with codes of the agent permission tree (docs/product.md, "Agent admin levels"). */
 const ADMIN_LEVELS: Array<[string, number, string]> = [
-  ['超级管理员', 1, 'all'],
-  ['管理员', 2, 'report,player,game'],
-  ['财务', 3, 'report,bill'],
-  ['客服', 4, 'player'],
+  ['超级管理员', 1, AGENT_PERMISSION_CODES.join(',')],
+  ['管理员', 2, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '201', '202', '203', '204', '301', '302', '303', '304', '7', '801']).join(',')],
+  ['财务', 3, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '6', '1305']).join(',')],
+  ['客服', 4, normalizeAgentPermissions(['201', '202', '801']).join(',')],
 ];
 
 export interface World {
