@@ -59,15 +59,23 @@ test.describe('game configs', () => {
     await expect(cell).toHaveAttribute('data-source', 'dealer');
   });
 
-  test('disable a game for a parent: the child shows it off with the parent named', async ({ page, request }) => {
+  test('disable a game for a parent, confirmed with the sub-agents it reaches: the child shows it off and locked, with the parent named', async ({ page, request }) => {
     const d = await dicts(await adminApi(request));
     const parent = d.agent('GL01-CR');
     const child = d.agent('GL01-CR-01');
     await open(page, `/game/manage/agent?agent_id=${parent.id}&keyword=pg_aztec`);
     await page.getByTestId('agent-edit-pg_aztec').click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog').filter({ has: page.locator('form#agent-config-edit') });
     await dialog.getByRole('switch').click();
     await save(page);
+    // Asked first, with the number of sub-agents it reaches; "Keep on" changes nothing.
+    const confirmText = page.getByTestId('confirm-off-text');
+    await expect(confirmText).toContainText(/GL01-CR 及其全部 \d+ 个下级代理将立即停用该游戏/);
+    await page.getByRole('button', { name: '保持启用' }).click();
+    await expect(confirmText).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await save(page);
+    await page.getByRole('dialog').getByRole('button', { name: /^停\s*用$/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('cell-enabled-pg_aztec')).toContainText('停用：本代理已禁用');
 
@@ -75,18 +83,14 @@ test.describe('game configs', () => {
     const childCell = page.getByTestId('cell-enabled-pg_aztec');
     await expect(childCell).toContainText('停用');
     await expect(childCell).toContainText('上级代理 GL01-CR 已禁用');
-    // Switched off here too, then on again: refused while the parent has it off, naming the parent.
+    // In the child the switch shows the game off and is locked, with the reason.
     await page.getByTestId('agent-edit-pg_aztec').click();
-    await expect(dialog.getByText('停用：上级代理 GL01-CR 已禁用')).toBeVisible();
-    await dialog.getByRole('switch').click();
-    await save(page);
+    await expect(dialog.getByText('停用：上级代理 GL01-CR 已禁用').first()).toBeVisible();
+    await expect(dialog.getByRole('switch')).not.toBeChecked();
+    await expect(dialog.getByRole('switch')).toBeDisabled();
+    await expect(dialog.getByTestId('enabled-locked')).toContainText('上级代理 GL01-CR 已禁用');
+    await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await expect(childCell).toContainText('本级也已关闭');
-    await page.getByTestId('agent-edit-pg_aztec').click();
-    await dialog.getByRole('switch').click();
-    await save(page);
-    await expect(page.getByText(/上级代理 GL01-CR 禁用，不能在此启用/)).toBeVisible();
-    await expect(dialog).toBeVisible();
   });
 
   test('create a pool, ingest bets with contributions and see it grow; clean it and see the history', async ({ page, request }) => {
@@ -99,10 +103,22 @@ test.describe('game configs', () => {
     await page.getByRole('button', { name: '新建奖池' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('#pool-edit_seed_amount').fill('100');
-    await save(page);
+    await dialog.getByRole('button', { name: '创建奖池' }).click();
     await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: 'GL01-EU' }).first();
-    await expect(row).toContainText('100.0000');
+    await expect(row).toContainText('100.00 ');
+
+    // "New pool" again for the same agent and game: it says the pool is there and never replaces it.
+    await page.getByRole('button', { name: '新建奖池' }).click();
+    await expect(dialog.getByTestId('pool-exists')).toBeVisible();
+    await dialog.locator('#pool-edit_seed_amount').fill('5');
+    await dialog.getByRole('button', { name: '创建奖池' }).click();
+    await expect(dialog.getByTestId('pool-exists')).toBeVisible();
+    await dialog.getByTestId('pool-edit-existing').click();
+    await expect(dialog.getByTestId('pool-change-seed_amount')).toContainText('→');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('100.00 ');
 
     const key = await admin.call<{ app_id: string; secret: string }>('key/add', { agent_id: 0, type: 'ingest', remark: 'e2e pools' });
     const auth = { authorization: `Bearer ${key.app_id}:${key.secret}` };
@@ -121,19 +137,19 @@ test.describe('game configs', () => {
       })),
     );
     await page.getByRole('button', { name: '刷新' }).first().click();
-    await expect(row).toContainText('105.0000');
+    await expect(row).toContainText('105.00 ');
 
     await row.getByRole('button', { name: /清\s*理/ }).click();
-    await expect(dialog.getByTestId('clean-before')).toContainText('105.0000');
-    await expect(dialog.getByTestId('clean-after')).toContainText('100.0000');
+    await expect(dialog.getByTestId('clean-before')).toContainText('105.00 ');
+    await expect(dialog.getByTestId('clean-after')).toContainText('100.00 ');
     await dialog.locator('#pool-clean_remark').fill('e2e payout');
     await dialog.getByTestId('clean-typed').fill('99');
     await dialog.getByRole('button', { name: /清\s*理/ }).click();
-    await expect(dialog.getByText('请准确输入 100.0000')).toBeVisible();
+    await expect(dialog.getByText('请准确输入 100.00')).toBeVisible();
     await dialog.getByTestId('clean-typed').fill('100');
     await dialog.getByRole('button', { name: /清\s*理/ }).click();
     await expect(dialog).toBeHidden();
-    await expect(row).toContainText('100.0000');
+    await expect(row).toContainText('100.00 ');
     const history = page.getByRole('row').filter({ hasText: 'e2e payout' });
     await expect(history).toContainText('105.00');
     await expect(history).toContainText('100.00');

@@ -181,3 +181,98 @@ describe('ProtectScreen', () => {
     expect(await screen.findByText('EAST-SH · 游戏slot_b')).toBeTruthy();
   });
 });
+
+describe('AgentConfigScreen: switching a game off', () => {
+  // EAST has three agents below it (two levels); EAST-SH one.
+  const TREE = [agent(11, 'EAST', '华东总代', null), agent(12, 'EAST-SH', '上海代理', 11), agent(13, 'EAST-SH-PD', '浦东代理', 12), agent(14, 'EAST-HZ', '杭州代理', 11)];
+  const offByParent = (r: game.AgentConfigItem): game.AgentConfigItem => ({
+    ...r,
+    enabled: 0,
+    parent_enabled: 0,
+    off_reason: { level: 'ancestor', agent_id: 11, agent_code: 'EAST' },
+    sources: { ...r.sources, enabled: { level: 'ancestor', agent_id: 11, agent_code: 'EAST' } },
+  });
+
+  beforeAll(async () => {
+    await i18n.changeLanguage('zh-cn');
+    await loadAllNamespaces();
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    useSessionStore.setState({ token: 'tok', permissions: ['9', '902'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
+    useDictStore.setState({ agents: TREE, currencies: [{ id: 1, code: 'CNY', name: '人民币', symbol: '¥', decimals: 2, rate: '1', status: 1, sort: 1 }], games: [] });
+    useLastAgentStore.setState({ agentId: 0 });
+    useAppStore.setState({ device: 'desktop', language: 'zh-cn' });
+    api = fakeApi((path, body) => {
+      if (path !== 'game/agent/list') return undefined;
+      const agentId = body.agent_id as number;
+      const rows = [row(agentId, 1, 'slot_a'), row(agentId, 2, 'slot_b')].map((r) => (agentId === 12 && r.game_id === 1 ? offByParent(r) : r));
+      return ok({ list: rows, total: rows.length });
+    });
+  });
+  afterEach(cleanup);
+
+  const openEdit = async (route: string, code: string) => {
+    renderWithProviders(<AgentConfigScreen />, { route });
+    fireEvent.click(await screen.findByTestId(`agent-edit-${code}`));
+    return screen.findByRole('dialog');
+  };
+  const switchOf = (dialog: HTMLElement) => within(dialog).getByRole('switch');
+
+  it('asks before switching a game off, with how many sub-agents it reaches; "Keep on" sends nothing and keeps the dialog', async () => {
+    const dialog = await openEdit('/game/manage/agent?agent_id=11', 'slot_a');
+    expect(switchOf(dialog).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(switchOf(dialog));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+
+    const text = await screen.findByTestId('confirm-off-text');
+    expect(text.textContent).toBe('EAST 及其全部 3 个下级代理将立即停用该游戏，这些代理下的玩家将无法进入。');
+    expect(screen.getAllByText('确定对 EAST 停用 游戏slot_a？').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: '保持启用' }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(api.sent('game/agent/edit')).toEqual([]);
+    expect(dialog.isConnected).toBe(true);
+    expect(switchOf(dialog).getAttribute('aria-checked')).toBe('false');
+
+    // Asked again on the next save; "Switch off" sends it.
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(screen.getAllByTestId('confirm-off-text')).toHaveLength(2));
+    fireEvent.click(screen.getAllByRole('button', { name: /^停\s*用$/ }).at(-1)!);
+    await waitFor(() => expect(api.sent('game/agent/edit')).toHaveLength(1));
+    expect(api.sent('game/agent/edit')[0]).toMatchObject({ agent_id: 11, game_id: 1, enabled: 0 });
+  });
+
+  it('says when no sub-agent is reached, and asks nothing when the game stays on', async () => {
+    const dialog = await openEdit('/game/manage/agent?agent_id=13', 'slot_b');
+    fireEvent.click(switchOf(dialog));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect((await screen.findByTestId('confirm-off-text')).textContent).toBe('EAST-SH-PD 没有下级代理：只有其玩家将无法进入该游戏。');
+    fireEvent.click(screen.getByRole('button', { name: '保持启用' }));
+    await new Promise((r) => setTimeout(r, 100));
+    // Back on: saved without a question.
+    fireEvent.click(switchOf(dialog));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(api.sent('game/agent/edit')).toHaveLength(1));
+    expect(api.sent('game/agent/edit')[0]).toMatchObject({ agent_id: 13, game_id: 2, enabled: null });
+  });
+
+  it('under a parent that has the game off, the switch shows off and is locked with the reason; a save leaves it as it is', async () => {
+    const dialog = await openEdit('/game/manage/agent?agent_id=12', 'slot_a');
+    const toggle = switchOf(dialog);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByTestId('enabled-locked').textContent).toContain('停用：上级代理 EAST 已禁用');
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(api.sent('game/agent/edit')).toHaveLength(1));
+    expect(screen.queryByTestId('confirm-off-text')).toBeNull();
+    expect(api.sent('game/agent/edit')[0]).not.toHaveProperty('enabled');
+  });
+
+  it('shows bet limits in the agent currency’s format', async () => {
+    renderWithProviders(<ProtectScreen />, { route: '/game/manage/agent/protect?agent_id=11&game_id=1' });
+    expect(await screen.findByText('EAST · 游戏slot_a')).toBeTruthy();
+    const limits = screen.getByText('投注限额').closest('.ant-descriptions-item')!;
+    expect(limits.textContent).toContain('1.00 – 100.00');
+    expect(limits.textContent).not.toContain('1.0000');
+  });
+});

@@ -1,17 +1,18 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Checkbox, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, Checkbox, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { formatMoney, game, parseMoney } from '@console/contract';
-import { PlatformSelect, gameName } from '../../components/dict-select';
+import { PlatformSelect, gameName, useAgents } from '../../components/dict-select';
 import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useAgentConfigEdit, useAgentConfigList } from './api';
-import { bpPercent, bpToPercent, percentToBp } from './format';
-import { AgentFrame, SourceMark, offReasonText, useShownAgent } from './parts';
+import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
+import { AgentFrame, SourceMark, offReasonText, subAgentCount, useShownAgent } from './parts';
 
 type Row = game.AgentConfigItem;
 
@@ -44,13 +45,37 @@ interface Values {
   max_bet?: string;
 }
 
-/** Overrides one agent's config of one game: each value is set here (checked) or inherited (unchecked, sent as null). */
-function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null; agentCode: string; onClose: () => void }) {
+/**
+ * Overrides one agent's config of one game: each value is set here (checked) or inherited
+ * (unchecked, sent as null). Switching the game off here reaches the agent's whole sub-tree, so it
+ * is confirmed first with the number of sub-agents it reaches. Where a level above has the game off,
+ * the switch shows it off and is locked, with the reason; the save then leaves it as it is.
+ */
+export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null; agentCode: string; onClose: () => void }) {
   const { t } = useTranslation('game');
+  const { modal } = App.useApp();
   const language = useAppStore((s) => s.language);
+  const agents = useAgents();
   const edit = useAgentConfigEdit();
   const [form] = Form.useForm<Values>();
   const own = (f: game.ConfigField) => !!target?.overrides.includes(f);
+  const locked = target?.parent_enabled === 0;
+  /** Asks before switching the game off here: resolves true for "Switch off", false for "Keep on". */
+  const askOff = (row: Row) => {
+    const count = subAgentCount(agents, row.agent_id);
+    const name = gameName(row, language);
+    return new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('agent.confirmOffTitle', { agent: agentCode, game: name }),
+        content: <span data-testid="confirm-off-text">{count ? t('agent.confirmOff', { agent: agentCode, count }) : t('agent.confirmOffNone', { agent: agentCode })}</span>,
+        okText: t('agent.switchOff'),
+        cancelText: t('agent.keepOn'),
+        okButtonProps: { danger: true },
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+  };
   const checked = {
     rtp: Form.useWatch('o_rtp', form),
     tax: Form.useWatch('o_tax', form),
@@ -69,15 +94,15 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
       initialValues={
         target
           ? {
-              enabled: !own('enabled'),
+              enabled: !locked && !own('enabled'),
               o_rtp: own('rtp_target'),
               rtp: bpToPercent(target.rtp_target),
               o_tax: own('tax_rate'),
               tax: bpToPercent(target.tax_rate),
               o_min: own('min_bet'),
-              min_bet: target.min_bet,
+              min_bet: plainAmount(target.min_bet),
               o_max: own('max_bet'),
-              max_bet: target.max_bet,
+              max_bet: plainAmount(target.max_bet),
             }
           : undefined
       }
@@ -90,21 +115,36 @@ function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null;
           </Typography.Paragraph>
         )
       }
-      onSubmit={(v) =>
-        edit.mutateAsync({
+      onSubmit={async (v) => {
+        // Switched off here just now: it reaches the whole sub-tree, so ask first ("Keep on" keeps the dialog open).
+        if (!locked && !v.enabled && !own('enabled') && !(await askOff(target!))) throw new Error('kept on');
+        return edit.mutateAsync({
           agent_id: target!.agent_id,
           game_id: target!.game_id,
-          // Switched back on where it was off here: 1, which the server refuses while a parent has it off.
-          enabled: v.enabled ? (own('enabled') ? 1 : null) : 0,
+          // Locked by a level above: left as it is. Switched back on where it was off here: 1.
+          enabled: locked ? undefined : v.enabled ? (own('enabled') ? 1 : null) : 0,
           rtp_target: v.o_rtp ? percentToBp(v.rtp ?? 0) : null,
           tax_rate: v.o_tax ? percentToBp(v.tax ?? 0) : null,
           min_bet: v.o_min ? money(v.min_bet) : null,
           max_bet: v.o_max ? money(v.max_bet) : null,
-        })
-      }
+        });
+      }}
     >
-      <Form.Item name="enabled" label={t('field.enabledHere')} valuePropName="checked" extra={t('hint.enabledHere')}>
-        <Switch />
+      <Form.Item
+        name="enabled"
+        label={t('field.enabledHere')}
+        valuePropName="checked"
+        extra={
+          locked ? (
+            <span data-testid="enabled-locked">
+              <LockOutlined /> {offReasonText(t, target!.off_reason)}
+            </span>
+          ) : (
+            t('hint.enabledHere')
+          )
+        }
+      >
+        <Switch disabled={locked} data-testid="agent-enabled-switch" />
       </Form.Item>
       <Space size={16} wrap align="start">
         <Form.Item label={t('field.rtp')} htmlFor="agent-config-edit_rtp">
@@ -179,6 +219,7 @@ export default function AgentConfigScreen() {
       title: t('field.game'),
       dataIndex: 'game_code',
       settable: false,
+      keyColumn: true,
       render: (_: string, r) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{gameName(r, language)}</Typography.Text>
@@ -235,7 +276,7 @@ export default function AgentConfigScreen() {
       responsive: ['md'],
       render: (v: string, r) => (
         <Valued source={r.sources.min_bet} testId={`cell-min-${r.game_code}`}>
-          <Money value={v} />
+          <Money value={v} currency={agent?.currency_id} />
         </Valued>
       ),
     },
@@ -246,7 +287,7 @@ export default function AgentConfigScreen() {
       responsive: ['md'],
       render: (v: string, r) => (
         <Valued source={r.sources.max_bet} testId={`cell-max-${r.game_code}`}>
-          <Money value={v} />
+          <Money value={v} currency={agent?.currency_id} />
         </Valued>
       ),
     },
@@ -267,7 +308,6 @@ export default function AgentConfigScreen() {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, r) => (
         <Space size={0} wrap={!screens.md}>
           {canEdit && (

@@ -21,6 +21,18 @@ export function usePoolList(params: CallRequest<typeof game.gamePrizePoolList>) 
   return useQuery({ queryKey: [...all, 'pools', params], queryFn: ({ signal }) => call(game.gamePrizePoolList, params, { signal }), placeholderData: keepPreviousData });
 }
 
+/** The pool of one agent and game, if it has one (`null`: nothing asked yet); never a previous pair's. */
+export function usePoolOf(pair: { agent_id: number; game_id: number } | null) {
+  return useQuery({
+    queryKey: [...all, 'pool-of', pair],
+    queryFn: async ({ signal }) => {
+      const r = await call(game.gamePrizePoolList, { ...pair!, page: 1, page_size: 1 }, { signal });
+      return r.list.find((p) => p.agent_id === pair!.agent_id && p.game_id === pair!.game_id) ?? null;
+    },
+    enabled: !!pair,
+  });
+}
+
 export function useCleanList(params: CallRequest<typeof game.gamePrizePoolCleanList>) {
   return useQuery({ queryKey: [...all, 'cleans', params], queryFn: ({ signal }) => call(game.gamePrizePoolCleanList, params, { signal }), placeholderData: keepPreviousData });
 }
@@ -35,5 +47,7 @@ export const useDealerEdit = () => useGameMutation((b: CallRequest<typeof game.g
 export const useDealerEnable = () => useGameMutation((b: CallRequest<typeof game.gameDealerEnable>) => call(game.gameDealerEnable, b));
 export const useAgentConfigEdit = () => useGameMutation((b: CallRequest<typeof game.gameAgentEdit>) => call(game.gameAgentEdit, b));
 export const useProtectEdit = () => useGameMutation((b: CallRequest<typeof game.gameProtectEdit>) => call(game.gameProtectEdit, b));
+/** Creates a pool and never replaces one: an agent and game that have a pool already are refused (A0409). */
+export const usePoolCreate = () => useGameMutation((b: Omit<CallRequest<typeof game.gamePrizePoolEdit>, 'create_only'>) => call(game.gamePrizePoolEdit, { ...b, create_only: true }));
 export const usePoolEdit = () => useGameMutation((b: CallRequest<typeof game.gamePrizePoolEdit>) => call(game.gamePrizePoolEdit, b));
 export const usePoolClean = () => useGameMutation((b: CallRequest<typeof game.gamePrizePoolClean>) => call(game.gamePrizePoolClean, b));

@@ -9,7 +9,7 @@ import { type ListColumn, ListFilters, ListTable, useListState } from '../../com
 import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useDealerEdit, useDealerEnable, useDealerList } from './api';
-import { bpPercent, bpToPercent, percentToBp } from './format';
+import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
 
 type Dealer = game.DealerItem;
 const FILTERS = game.gameDealerList.request.pick({ platform_id: true, type: true, keyword: true });
@@ -40,7 +40,7 @@ function DealerDialog({ target, onClose }: { target: Dealer | null; onClose: () 
       title={target ? t('dealer.editTitle', { name: gameName(target, language) }) : ''}
       onClose={onClose}
       successMessage={t('toast.saved')}
-      initialValues={target ? { enabled: target.enabled === 1, rtp: bpToPercent(target.rtp_target), tax: bpToPercent(target.tax_rate), min_bet: target.min_bet, max_bet: target.max_bet } : undefined}
+      initialValues={target ? { enabled: target.enabled === 1, rtp: bpToPercent(target.rtp_target), tax: bpToPercent(target.tax_rate), min_bet: plainAmount(target.min_bet), max_bet: plainAmount(target.max_bet) } : undefined}
       onSubmit={(v) =>
         edit.mutateAsync({
           game_id: target!.game_id,
@@ -128,6 +128,7 @@ export default function DealerScreen() {
       title: t('field.game'),
       dataIndex: 'game_code',
       settable: false,
+      keyColumn: true,
       render: (_: string, d) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{gameName(d, language)}</Typography.Text>
@@ -163,7 +164,6 @@ export default function DealerScreen() {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, d) => (
         <Button type="link" size="small" onClick={() => edit(d)} data-testid={`dealer-edit-${d.game_code}`}>
           {t('action.edit')}

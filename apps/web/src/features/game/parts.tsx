@@ -224,6 +224,37 @@ export function SourceMark({ source }: { source: Source }) {
   );
 }
 
+/** How many agents are below `agentId` in the tree (its whole sub-tree, itself not counted). */
+export function subAgentCount(agents: readonly Pick<AgentItem, 'id' | 'parent_id'>[], agentId: number): number {
+  const children = new Map<number, number[]>();
+  for (const a of agents) if (a.parent_id !== null) children.set(a.parent_id, [...(children.get(a.parent_id) ?? []), a.id]);
+  let count = 0;
+  const seen = new Set<number>([agentId]);
+  const queue = [...(children.get(agentId) ?? [])];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    count++;
+    queue.push(...(children.get(id) ?? []));
+  }
+  return count;
+}
+
+/** A game named for people: its name, the code after it as secondary text. */
+export function GameName({ name, code }: { name: string; code: string }) {
+  return (
+    <span>
+      {name}
+      {name !== code && (
+        <Typography.Text type="secondary" style={{ marginInlineStart: 6, fontSize: '0.875em', fontWeight: 'normal' }}>
+          {code}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
 /** Why a game is off, in words: the game itself, the dealer config, a parent agent, or this agent. */
 export function offReasonText(t: (k: string, o?: Record<string, unknown>) => string, reason: game.OffReason | null): string {
   if (!reason) return '';

@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Badge, Button, Descriptions, Flex, Form, Grid, Input, InputNumber, Radio, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { formatMoney, game, parseMoney } from '@console/contract';
-import { GameSelect, gameName } from '../../components/dict-select';
+import { ErrorCode, formatMoney, game, parseMoney } from '@console/contract';
+import { DateTime } from '../../components/date-time';
+import { GameSelect, gameName, useGames } from '../../components/dict-select';
 import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
-import { Money } from '../../components/money';
+import { Money, useCurrencyDecimals, useMoneyText } from '../../components/money';
+import { ApiError } from '../../lib/api';
+import { formatAmount } from '../../lib/format';
 import { useAppStore } from '../../stores/app';
-import { useCleanList, usePoolClean, usePoolEdit, usePoolList } from './api';
-import { bpPercent, bpToPercent, percentToBp } from './format';
+import { useCleanList, usePoolClean, usePoolCreate, usePoolEdit, usePoolList, usePoolOf } from './api';
+import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
 import { AgentTreePicker } from './parts';
 
 type Pool = game.PrizePoolItem;
@@ -30,12 +33,125 @@ interface EditValues {
   cap_amount: string;
   status: 1 | 2;
 }
+const EDIT_FIELDS = ['seed_amount', 'rate', 'trigger_threshold', 'cap_amount', 'status'] as const;
 
-/** Creates the pool of an agent and game, or edits one; the cap (0 = none) bounds the seed and the threshold. */
-function PoolDialog({ target, defaults, onClose }: { target: Pool | 'new' | null; defaults: { agent_id?: number; game_id?: number }; onClose: () => void }) {
+/** A pool's values as the form holds them. */
+const poolValues = (p: Pool): EditValues => ({
+  agent_id: p.agent_id,
+  game_id: p.game_id,
+  seed_amount: plainAmount(p.seed_amount),
+  rate: bpToPercent(p.contribution_rate),
+  trigger_threshold: plainAmount(p.trigger_threshold),
+  cap_amount: plainAmount(p.cap_amount),
+  status: p.status,
+});
+
+/** The dialog's title: what it does, then the game's code as secondary text. */
+function PoolTitle({ text, code }: { text: string; code: string }) {
+  return (
+    <Flex vertical gap={0}>
+      <span>{text}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal' }}>
+        {code}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/** A pool's values as a list: amount, seed, rate, threshold, cap, status. */
+function PoolValues({ pool }: { pool: Pool }) {
   const { t } = useTranslation('game');
+  const c = pool.currency_code;
+  return (
+    <Descriptions size="small" column={1} style={{ marginTop: 8 }} data-testid="pool-current">
+      <Descriptions.Item label={t('pool.amount')}>
+        <Money value={pool.pool_amount} currency={c} showCode />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pool.seed')}>
+        <Money value={pool.seed_amount} currency={c} showCode />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pool.rate')}>{bpPercent(pool.contribution_rate)}</Descriptions.Item>
+      <Descriptions.Item label={t('pool.trigger')}>
+        <Money value={pool.trigger_threshold} currency={c} showCode />
+      </Descriptions.Item>
+      <Descriptions.Item label={t('pool.cap')}>{parseMoney(pool.cap_amount) === 0n ? t('pool.noCap') : <Money value={pool.cap_amount} currency={c} showCode />}</Descriptions.Item>
+      <Descriptions.Item label={t('field.status')}>{t(`pool.status.${pool.status}`)}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** What an edit changes, field by field, before → after (only valid, changed values). */
+function PoolChanges({ pool, values }: { pool: Pool; values: Partial<EditValues> | undefined }) {
+  const { t } = useTranslation('game');
+  const c = pool.currency_code;
+  const amount = (v: string) => (parseMoney(v) === 0n ? null : v);
+  const rows: { key: string; label: string; before: ReactNode; after: ReactNode }[] = [];
+  const money = (key: 'seed_amount' | 'trigger_threshold' | 'cap_amount', label: string, zeroText?: string) => {
+    const typed = String(values?.[key] ?? '').trim();
+    if (!game.betLimitSchema.safeParse(typed).success || parseMoney(typed) === parseMoney(pool[key])) return;
+    const show = (v: string) => (zeroText && amount(v) === null ? zeroText : <Money value={v} currency={c} showCode />);
+    rows.push({ key, label, before: show(pool[key]), after: show(formatMoney(parseMoney(typed))) });
+  };
+  money('seed_amount', t('pool.seed'));
+  if (typeof values?.rate === 'number' && percentToBp(values.rate) !== pool.contribution_rate) {
+    rows.push({ key: 'rate', label: t('pool.rate'), before: bpPercent(pool.contribution_rate), after: bpPercent(percentToBp(values.rate)) });
+  }
+  money('trigger_threshold', t('pool.trigger'));
+  money('cap_amount', t('pool.cap'), t('pool.noCap'));
+  if (values?.status && values.status !== pool.status) rows.push({ key: 'status', label: t('field.status'), before: t(`pool.status.${pool.status}`), after: t(`pool.status.${values.status}`) });
+  return (
+    <div data-testid="pool-changes" style={{ marginBottom: 16 }}>
+      <Typography.Text strong>{t('pool.changes')}</Typography.Text>
+      {rows.length ? (
+        <Descriptions size="small" column={1} style={{ marginTop: 4 }}>
+          {rows.map((r) => (
+            <Descriptions.Item key={r.key} label={r.label}>
+              <span data-testid={`pool-change-${r.key}`} style={{ whiteSpace: 'nowrap' }}>
+                {r.before} → <Typography.Text strong>{r.after}</Typography.Text>
+              </span>
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      ) : (
+        <div>
+          <Typography.Text type="secondary">{t('pool.noChanges')}</Typography.Text>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface PoolDialogProps {
+  target: Pool | 'new' | null;
+  /** Values typed in a "new pool" form carried into the edit of the pool that was there already. */
+  carried?: Partial<EditValues>;
+  defaults: { agent_id?: number; game_id?: number };
+  onClose: () => void;
+  onCreated: (pool: { id: number; agent_id: number; game_id: number }) => void;
+  /** "New pool" found a pool for its agent and game: edit that one instead, with what was typed. */
+  onEditExisting: (pool: Pool, typed: Partial<EditValues>) => void;
+}
+
+/**
+ * Creates the pool of an agent and game, or edits one; the cap (0 = none) bounds the seed and the
+ * threshold. A create never replaces: for an agent and game that have a pool already it says so,
+ * shows that pool and offers to edit it, and it is sent with create_only so that a pool created
+ * meanwhile is refused by the server too. An edit shows what it changes, before → after.
+ */
+export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEditExisting }: PoolDialogProps) {
+  const { t } = useTranslation('game');
+  const language = useAppStore((s) => s.language);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<EditValues>();
+  const create = usePoolCreate();
   const edit = usePoolEdit();
   const editing = target && target !== 'new' ? target : null;
+  const creating = target === 'new';
+  const agentId = Form.useWatch('agent_id', form);
+  const gameId = Form.useWatch('game_id', form);
+  const values = Form.useWatch((all: Partial<EditValues>) => all, form);
+  const lookup = usePoolOf(creating && agentId && gameId ? { agent_id: agentId, game_id: gameId } : null);
+  const existing = creating ? (lookup.data ?? null) : null;
   const capRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
     validator(_: unknown, value: string) {
       const cap = String(getFieldValue('cap_amount') ?? '').trim();
@@ -44,38 +160,74 @@ function PoolDialog({ target, defaults, onClose }: { target: Pool | 'new' | null
       return c === 0n || parseMoney(value.trim()) <= c ? Promise.resolve() : Promise.reject(new Error(t('pool.rule.cap')));
     },
   });
+  const editExisting = (p: Pool) => {
+    const typed: Partial<EditValues> = {};
+    for (const f of EDIT_FIELDS) if (form.isFieldTouched(f)) Object.assign(typed, { [f]: form.getFieldValue(f) });
+    onEditExisting(p, typed);
+  };
+  const body = (v: EditValues) => ({
+    agent_id: v.agent_id,
+    game_id: v.game_id,
+    seed_amount: money(v.seed_amount),
+    contribution_rate: percentToBp(v.rate),
+    trigger_threshold: money(v.trigger_threshold),
+    cap_amount: money(v.cap_amount),
+    status: v.status,
+  });
+
   return (
     <FormDialog<EditValues>
       open={!!target}
+      form={form}
       name="pool-edit"
-      title={editing ? t('pool.editTitle', { agent: editing.agent_code, game: editing.game_code }) : t('pool.add')}
+      title={editing ? <PoolTitle text={t('pool.editTitle', { agent: editing.agent_code, game: gameName(editing, language) })} code={editing.game_code} /> : t('pool.add')}
+      okText={editing ? t('pool.saveChanges') : t('pool.create')}
       onClose={onClose}
-      successMessage={t('toast.saved')}
+      successMessage={editing ? t('toast.saved') : t('pool.created')}
       initialValues={
         editing
-          ? {
-              agent_id: editing.agent_id,
-              game_id: editing.game_id,
-              seed_amount: editing.seed_amount,
-              rate: bpToPercent(editing.contribution_rate),
-              trigger_threshold: editing.trigger_threshold,
-              cap_amount: editing.cap_amount,
-              status: editing.status,
-            }
+          ? { ...poolValues(editing), ...carried }
           : { agent_id: defaults.agent_id, game_id: defaults.game_id || undefined, rate: 1, status: 1, cap_amount: '0', trigger_threshold: '0' }
       }
-      onSubmit={(v) =>
-        edit.mutateAsync({
-          agent_id: v.agent_id,
-          game_id: v.game_id,
-          seed_amount: money(v.seed_amount),
-          contribution_rate: percentToBp(v.rate),
-          trigger_threshold: money(v.trigger_threshold),
-          cap_amount: money(v.cap_amount),
-          status: v.status,
-        })
+      intro={
+        existing ? (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            data-testid="pool-exists"
+            style={{ marginTop: 16, marginBottom: 8 }}
+            message={t('pool.exists', { agent: existing.agent_code, game: gameName(existing, language) })}
+            description={
+              <>
+                <Typography.Text>{t('pool.existsHint')}</Typography.Text>
+                <PoolValues pool={existing} />
+                <Button type="primary" size="small" style={{ marginTop: 8 }} onClick={() => editExisting(existing)} data-testid="pool-edit-existing">
+                  {t('pool.editExisting')}
+                </Button>
+              </>
+            }
+          />
+        ) : undefined
       }
+      onSubmit={async (v) => {
+        if (editing) return edit.mutateAsync(body(v));
+        if (existing) {
+          message.warning(t('pool.exists', { agent: existing.agent_code, game: gameName(existing, language) }));
+          throw new Error('exists');
+        }
+        try {
+          const r = await create.mutateAsync(body(v));
+          onCreated({ id: r.id, agent_id: v.agent_id, game_id: v.game_id });
+          return r;
+        } catch (err) {
+          // Created meanwhile (the server refused, A0409): the warning and that pool show here.
+          if (err instanceof ApiError && err.code === ErrorCode.Duplicate) void lookup.refetch();
+          throw err;
+        }
+      }}
     >
+      {editing && <PoolChanges pool={editing} values={values} />}
       <Space size={16} wrap>
         <Form.Item name="agent_id" label={t('field.agent')} rules={[{ required: true, message: t('pickAgent') }]}>
           <AgentTreePicker disabled={!!editing} data-testid="pool-agent" />
@@ -112,16 +264,29 @@ interface CleanValues {
   typed: string;
 }
 
+/** An amount as the operator types it to confirm: the currency's decimals, or all four when those would hide digits. */
+function useTypedAmount() {
+  const decimalsOf = useCurrencyDecimals();
+  return (value: string, currency: string) => {
+    const shown = formatAmount(value, decimalsOf(currency));
+    return parseMoney(shown.replace(/,/g, '')) === parseMoney(value) ? shown : formatAmount(value, 4);
+  };
+}
+
 /** Cleans a pool back to its seed: the amounts before and after are shown, a remark is required and the amount after must be typed. */
 function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => void }) {
   const { t } = useTranslation('game');
+  const language = useAppStore((s) => s.language);
   const clean = usePoolClean();
   const { message } = App.useApp();
+  const moneyText = useMoneyText();
+  const typedAmount = useTypedAmount();
+  const seed = target ? typedAmount(target.seed_amount, target.currency_code) : '';
   return (
     <FormDialog<CleanValues>
       open={!!target}
       name="pool-clean"
-      title={target ? t('pool.cleanTitle', { agent: target.agent_code, game: target.game_code }) : ''}
+      title={target ? <PoolTitle text={t('pool.cleanTitle', { agent: target.agent_code, game: gameName(target, language) })} code={target.game_code} /> : ''}
       okText={t('pool.clean')}
       onClose={onClose}
       intro={
@@ -135,12 +300,12 @@ function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => 
               <Descriptions size="small" column={1} style={{ marginTop: 8 }}>
                 <Descriptions.Item label={t('pool.before')}>
                   <span data-testid="clean-before">
-                    <Money value={target.pool_amount} decimals={4} /> {target.currency_code}
+                    <Money value={target.pool_amount} currency={target.currency_code} showCode />
                   </span>
                 </Descriptions.Item>
                 <Descriptions.Item label={t('pool.after')}>
                   <span data-testid="clean-after">
-                    <Money value={target.seed_amount} decimals={4} /> {target.currency_code}
+                    <Money value={target.seed_amount} currency={target.currency_code} showCode />
                   </span>
                 </Descriptions.Item>
               </Descriptions>
@@ -150,7 +315,7 @@ function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => 
       }
       onSubmit={async (v) => {
         const r = await clean.mutateAsync({ id: target!.id, remark: v.remark.trim() });
-        message.success(t('toast.cleaned', { before: r.before_amount, after: r.after_amount }));
+        message.success(t('toast.cleaned', { before: moneyText(r.before_amount, target!.currency_code), after: moneyText(r.after_amount, target!.currency_code) }));
       }}
     >
       <Form.Item name="remark" label={t('pool.remark')} required rules={[zodRule(game.cleanRemarkSchema, { required: t('pool.rule.remark') })]}>
@@ -159,7 +324,7 @@ function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => 
       {target && (
         <Form.Item
           name="typed"
-          label={t('pool.typeToConfirm', { amount: target.seed_amount })}
+          label={t('pool.typeToConfirm', { amount: seed })}
           required
           rules={[
             {
@@ -167,7 +332,7 @@ function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => 
                 const typed = (v ?? '').replace(/,/g, '').trim();
                 return game.betLimitSchema.safeParse(typed).success && parseMoney(typed) === parseMoney(target.seed_amount)
                   ? Promise.resolve()
-                  : Promise.reject(new Error(t('pool.mismatch', { amount: target.seed_amount })));
+                  : Promise.reject(new Error(t('pool.mismatch', { amount: seed })));
               },
             },
           ]}
@@ -184,53 +349,95 @@ export default function PrizePoolScreen() {
   const { t } = useTranslation('game');
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
+  const games = useGames();
   const canEdit = useHasPerm()('902');
   const list = useListState({ id: 'game-prize-pool', filters: FILTERS });
   const query = usePoolList(list.params);
   const history = useListState({ id: 'game-prize-pool-cleans', filters: game.gamePrizePoolCleanList.request.pick({ prize_pool_id: true }) });
   const cleans = useCleanList({ ...history.params, agent_id: list.filters.agent_id, game_id: list.filters.game_id });
   const [target, setTarget] = useState<Pool | 'new' | null>(null);
+  const [carried, setCarried] = useState<Partial<EditValues> | undefined>(undefined);
   const [cleaning, setCleaning] = useState<Pool | null>(null);
+  // The pool just created, marked in the list for a few seconds.
+  const [fresh, setFresh] = useState(0);
   // A new form for each opening: a kept form would show the previous pool's values.
   const [opens, setOpens] = useState(0);
-  const openEdit = (p: Pool | 'new') => {
+  const openEdit = (p: Pool | 'new', typed?: Partial<EditValues>) => {
     setOpens((n) => n + 1);
+    setCarried(typed);
     setTarget(p);
   };
   const openClean = (p: Pool) => {
     setOpens((n) => n + 1);
     setCleaning(p);
   };
+  /** After a create the list shows the new pool: filtered to its agent (and its game, when the list was on that game), first page, marked. */
+  const showCreated = (p: { id: number; agent_id: number; game_id: number }) => {
+    const f = list.filters;
+    const next = { agent_id: p.agent_id, game_id: f.game_id === p.game_id ? p.game_id : undefined };
+    if (f.agent_id !== next.agent_id || f.game_id !== next.game_id) list.setFilters(next);
+    else if (list.page !== 1) list.setPage(1);
+    setFresh(p.id);
+  };
+  useEffect(() => {
+    if (!fresh) return;
+    const timer = setTimeout(() => setFresh(0), 6000);
+    return () => clearTimeout(timer);
+  }, [fresh]);
+  const freshShown = !!fresh && !!query.data?.list.some((p) => p.id === fresh);
+  useEffect(() => {
+    if (freshShown) document.querySelector('.game-row-fresh')?.scrollIntoView?.({ block: 'nearest' });
+  }, [freshShown]);
 
   const columns: ListColumn<Pool>[] = [
     {
-      title: t('field.agent'),
-      dataIndex: 'agent_code',
+      title: t('field.game'),
+      dataIndex: 'game_code',
       settable: false,
+      keyColumn: true,
       render: (v: string, p) => (
-        <Flex vertical gap={0}>
-          <Typography.Text strong>{v}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {gameName(p, language)}
+        <Flex vertical gap={0} data-testid={`pool-row-${p.id}`}>
+          <Typography.Text strong>{gameName(p, language)}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {v}
+            {!screens.md && ` · ${p.agent_code}`}
           </Typography.Text>
         </Flex>
       ),
     },
-    { title: t('field.game'), dataIndex: 'game_code', responsive: ['lg'] },
+    {
+      title: t('field.agent'),
+      dataIndex: 'agent_code',
+      responsive: ['md'],
+      render: (v: string, p) => (
+        <Flex vertical gap={0}>
+          <span style={{ whiteSpace: 'nowrap' }}>{v}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {p.agent_name}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: t('pool.amount'),
       dataIndex: 'pool_amount',
       align: 'right',
       render: (v: string, p) => (
         <span style={{ whiteSpace: 'nowrap' }} data-testid={`pool-amount-${p.id}`}>
-          <Money value={v} decimals={4} /> <Typography.Text type="secondary">{p.currency_code}</Typography.Text>
+          <Money value={v} currency={p.currency_code} showCode />
         </span>
       ),
     },
-    { title: t('pool.seed'), dataIndex: 'seed_amount', align: 'right', responsive: ['md'], render: (v: string) => <Money value={v} /> },
+    { title: t('pool.seed'), dataIndex: 'seed_amount', align: 'right', responsive: ['md'], render: (v: string, p) => <Money value={v} currency={p.currency_code} /> },
     { title: t('pool.rate'), dataIndex: 'contribution_rate', align: 'right', responsive: ['lg'], render: (v: number) => <span className="num">{bpPercent(v)}</span> },
-    { title: t('pool.trigger'), dataIndex: 'trigger_threshold', align: 'right', responsive: ['lg'], render: (v: string) => <Money value={v} /> },
-    { title: t('pool.cap'), dataIndex: 'cap_amount', align: 'right', responsive: ['md'], render: (v: string) => (parseMoney(v) === 0n ? t('pool.noCap') : <Money value={v} />) },
+    { title: t('pool.trigger'), dataIndex: 'trigger_threshold', align: 'right', responsive: ['lg'], render: (v: string, p) => <Money value={v} currency={p.currency_code} /> },
+    {
+      title: t('pool.cap'),
+      dataIndex: 'cap_amount',
+      align: 'right',
+      responsive: ['md'],
+      render: (v: string, p) => (parseMoney(v) === 0n ? t('pool.noCap') : <Money value={v} currency={p.currency_code} />),
+    },
     { title: t('field.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'default'} text={t(`pool.status.${v}`)} style={{ whiteSpace: 'nowrap' }} /> },
   ];
   if (canEdit) {
@@ -238,10 +445,9 @@ export default function PrizePoolScreen() {
       title: t('common:action.operation'),
       key: 'actions',
       settable: false,
-      ...(screens.md ? { fixed: 'right' as const } : {}),
       render: (_, p) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => openEdit(p)}>
+          <Button type="link" size="small" onClick={() => openEdit(p)} data-testid={`pool-edit-${p.id}`}>
             {t('action.edit')}
           </Button>
           <Button type="link" size="small" danger onClick={() => openClean(p)} data-testid={`pool-clean-${p.id}`}>
@@ -252,16 +458,31 @@ export default function PrizePoolScreen() {
     });
   }
 
+  const nameOfCode = (code: string) => {
+    const g = games.find((x) => x.code === code);
+    return g ? gameName(g, language) : code;
+  };
   const cleanColumns: ListColumn<Clean>[] = [
-    { title: t('pool.cleanedAt'), dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{new Date(v).toLocaleString()}</span> },
-    { title: t('field.agent'), dataIndex: 'agent_code', render: (v: string, c) => `${v} · ${c.game_code}` },
+    { title: t('pool.cleanedAt'), dataIndex: 'created_at', keyColumn: true, render: (v: string) => <DateTime value={v} /> },
+    {
+      title: t('field.game'),
+      dataIndex: 'game_code',
+      render: (v: string, c) => (
+        <Flex vertical gap={0}>
+          <span>{nameOfCode(v)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {v} · {c.agent_code}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
     {
       title: t('pool.beforeAfter'),
       key: 'amounts',
       align: 'right',
       render: (_, c) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <Money value={c.before_amount} /> → <Money value={c.after_amount} /> <Typography.Text type="secondary">{c.currency_code}</Typography.Text>
+          <Money value={c.before_amount} currency={c.currency_code} /> → <Money value={c.after_amount} currency={c.currency_code} showCode />
         </span>
       ),
     },
@@ -276,7 +497,7 @@ export default function PrizePoolScreen() {
           <AgentTreePicker style={{ minWidth: 220 }} data-testid="pool-filter-agent" />
         </Form.Item>
         <Form.Item name="game_id" label={t('field.game')}>
-          <GameSelect style={{ minWidth: 200 }} />
+          <GameSelect style={{ minWidth: 200 }} data-testid="pool-filter-game" />
         </Form.Item>
       </ListFilters>
       <ListTable<Pool>
@@ -286,6 +507,7 @@ export default function PrizePoolScreen() {
         columns={columns}
         title={t('pool.title')}
         emptyText={t('pool.empty')}
+        tableProps={{ rowClassName: (p) => (p.id === fresh ? 'game-row-fresh' : '') }}
         extra={
           canEdit && (
             <Button type="primary" icon={<PlusOutlined />} aria-label={t('pool.add')} onClick={() => openEdit('new')}>
@@ -295,7 +517,17 @@ export default function PrizePoolScreen() {
         }
       />
       <ListTable<Clean> list={history} query={cleans} rowKey="id" columns={cleanColumns} title={t('pool.history')} emptyText={t('pool.noCleans')} />
-      {canEdit && <PoolDialog key={`edit-${opens}`} target={target} defaults={list.filters} onClose={() => setTarget(null)} />}
+      {canEdit && (
+        <PoolDialog
+          key={`edit-${opens}`}
+          target={target}
+          carried={carried}
+          defaults={list.filters}
+          onClose={() => setTarget(null)}
+          onCreated={showCreated}
+          onEditExisting={(p, typed) => openEdit(p, typed)}
+        />
+      )}
       {canEdit && <CleanDialog key={`clean-${opens}`} target={cleaning} onClose={() => setCleaning(null)} />}
     </Flex>
   );

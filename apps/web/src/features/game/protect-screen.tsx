@@ -89,7 +89,7 @@ export default function ProtectScreen() {
                 </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t('field.betLimits')}>
-                <Money value={row.min_bet} /> – <Money value={row.max_bet} />
+                <Money value={row.min_bet} currency={agent?.currency_id} /> – <Money value={row.max_bet} currency={agent?.currency_id} />
               </Descriptions.Item>
             </Descriptions>
           </Card>
