@@ -1,0 +1,46 @@
+/**
+ * The console's glossary: one English term for each Chinese term, and the variants that must not
+ * appear. glossary.test.ts checks every locale file against it: where a Chinese text holds a term,
+ * the English text of the same key holds its English term, and no forbidden variant appears in
+ * any text of its language.
+ *
+ * Terms the locale files cannot settle alone are left out until the texts outside them change too
+ * (the contract's report titles, column headers and permission names, the server's messages):
+ * - 厂商 (a game provider, docs/product.md "Entities") is "platform" in every text, the contract's
+ *   report titles ("Platform report") and headers ("Platform ID") included, which collides with
+ *   平台 ("platform win/loss", the house's); "provider" needs the contract's titles to change with
+ *   the locale texts (locales/report-titles.test.ts ties them together).
+ * - 谷歌验证码 (the login's code field, auth.json) and the server's and contract's messages that
+ *   say 谷歌验证器: 身份验证器 is the term, their texts are still to follow.
+ */
+export interface GlossaryTerm {
+  zh: string;
+  /** The English term, matched without regard to case ("Authenticator" and "authenticator"). */
+  en: string;
+  /** Variants that must appear in no Chinese text. */
+  forbiddenZh?: readonly string[];
+  /** Variants that must appear in no English text, as whole words, without regard to case. */
+  forbiddenEn?: readonly string[];
+  /** Why, for the next one who wonders. */
+  note: string;
+}
+
+export const GLOSSARY: readonly GlossaryTerm[] = [
+  {
+    zh: '身份验证器',
+    en: 'authenticator',
+    forbiddenZh: ['谷歌验证器'],
+    note: 'The second factor is any TOTP app (Google Authenticator, Microsoft Authenticator…), not a Google product.',
+  },
+  {
+    zh: '仪表盘',
+    en: 'Dashboard',
+    note: 'The first screen (permission 1) is 仪表盘 in the menu, the tabs and the permission tree alike; 首页 is only the "home" link.',
+  },
+  {
+    zh: '总台',
+    en: 'house default',
+    forbiddenEn: ['dealer'],
+    note: 'The house-wide default of a game; "dealer" is a croupier in gaming.',
+  },
+];
