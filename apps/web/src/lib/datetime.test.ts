@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayAt, formatDateTime, offsetOf, zoneLabel } from './datetime';
+import { dayAt, formatDateTime, instantAt, offsetOf, zoneLabel } from './datetime';
 
 describe('formatDateTime', () => {
   it('shows a moment as wall-clock time in the given zone, whatever its own offset', () => {
@@ -21,5 +21,15 @@ describe('formatDateTime', () => {
     expect(zoneLabel(5)).toBe('GMT+10:00');
     expect(dayAt('2026-11-26T16:30:00Z', 480)).toBe('2026-11-27');
     expect(dayAt('2026-11-26T16:30:00Z', 0)).toBe('2026-11-26');
+  });
+});
+
+describe('instantAt', () => {
+  it('reads a wall-clock time in the chosen zone, whatever the browser’s', () => {
+    expect(instantAt('2026-11-27 10:00:00', 540)).toBe('2026-11-27T10:00:00+09:00');
+    expect(instantAt('2026-11-27 10:00', -210)).toBe('2026-11-27T10:00:00-03:30');
+    expect(instantAt('2026-11-27', 0)).toBe('2026-11-27T00:00:00+00:00');
+    expect(Date.parse(instantAt('2026-11-27 23:59:59', 480))).toBe(Date.parse('2026-11-27T15:59:59Z'));
+    expect(formatDateTime(instantAt('2026-11-27 08:01:44', 330), 330)).toBe('2026-11-27 08:01:44');
   });
 });

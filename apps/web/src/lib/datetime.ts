@@ -34,3 +34,16 @@ export function formatDateTime(value: string | number | Date | null | undefined,
 
 /** The calendar day of a moment at `offsetMinutes` from UTC ("2026-11-27"): what "today" is in the chosen zone. */
 export const dayAt = (value: string | number | Date, offsetMinutes: number): string => formatDateTime(value, offsetMinutes, 'date');
+
+/**
+ * A wall-clock time picked in the chosen timezone ("2026-11-27 10:00:00", or a date alone) as an
+ * instant with that zone's offset ("2026-11-27T10:00:00+09:00"): a filter means the times the
+ * screen shows, whatever the browser's own zone.
+ */
+export function instantAt(wall: string, offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const zone = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  const [date, time = '00:00:00'] = wall.trim().split(/[ T]/);
+  return `${date}T${time.length === 5 ? `${time}:00` : time}${zone}`;
+}

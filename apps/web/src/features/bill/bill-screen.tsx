@@ -12,7 +12,7 @@ import { type ListColumn, ListFilters, ListTable, useListState } from '../../com
 import { Money } from '../../components/money';
 import { ShortId } from '../../components/short-id';
 import { call } from '../../lib/api';
-import { dayAt, offsetOf } from '../../lib/datetime';
+import { dayAt, formatDateTime, instantAt, offsetOf } from '../../lib/datetime';
 import { useDictStore } from '../../stores/dict';
 
 type BillItem = bill.BillItem;
@@ -30,7 +30,6 @@ const TYPE_COLOR: Record<bill.LedgerType, string> = {
   manual_credit: 'cyan',
   manual_debit: 'red',
 };
-const INSTANT = 'YYYY-MM-DDTHH:mm:ssZ';
 
 function useBillList(params: BillParams) {
   return useQuery({
@@ -57,14 +56,24 @@ export default function BillScreen() {
   const betting = report.BETTING_REPORT;
   const canBets = can(betting.permission);
 
-  const toForm = useCallback((f: Partial<BillFilters>) => {
-    const { start_time, end_time, ...rest } = f;
-    return { agent_id: 0, currency_id: -1, ...rest, times: start_time || end_time ? [start_time ? dayjs(start_time) : null, end_time ? dayjs(end_time) : null] : undefined };
-  }, []);
-  const fromForm = useCallback((values: Record<string, unknown>): Partial<BillFilters> => {
-    const { times, ...rest } = values as { times?: [Dayjs | null, Dayjs | null] } & BillFilters;
-    return { ...rest, start_time: times?.[0]?.format(INSTANT) ?? '', end_time: times?.[1]?.format(INSTANT) ?? '' };
-  }, []);
+  // The time range is picked and shown in the chosen timezone, like the rows' times.
+  const offset = offsetOf(zone);
+  const toForm = useCallback(
+    (f: Partial<BillFilters>) => {
+      const { start_time, end_time, ...rest } = f;
+      const wall = (v: string | undefined) => (v ? dayjs(formatDateTime(v, offset)) : null);
+      return { agent_id: 0, currency_id: -1, ...rest, times: start_time || end_time ? [wall(start_time), wall(end_time)] : undefined };
+    },
+    [offset],
+  );
+  const fromForm = useCallback(
+    (values: Record<string, unknown>): Partial<BillFilters> => {
+      const { times, ...rest } = values as { times?: [Dayjs | null, Dayjs | null] } & BillFilters;
+      const instant = (d: Dayjs | null | undefined) => (d ? instantAt(d.format('YYYY-MM-DD HH:mm:ss'), offset) : '');
+      return { ...rest, start_time: instant(times?.[0]), end_time: instant(times?.[1]) };
+    },
+    [offset],
+  );
 
   const columns: ListColumn<BillItem>[] = useMemo(
     () => [

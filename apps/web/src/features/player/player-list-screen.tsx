@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, DatePicker, Dropdown, Flex, Form, Grid, Input, Space, Typography } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { player } from '@console/contract';
-import { DateTime } from '../../components/date-time';
+import { DateTime, useTimeZone } from '../../components/date-time';
+import { dayAt, instantAt } from '../../lib/datetime';
 import { AgentSelect, CurrencySelect, useCurrencies } from '../../components/dict-select';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
@@ -17,21 +18,24 @@ type Filters = { agent_id?: number; account?: string; status?: 1 | 2; currency_i
 
 const FILTERS = player.playerList.request.pick({ agent_id: true, account: true, status: true, currency_id: true, registered_from: true, registered_to: true });
 
-/** The registration range is a date-range picker in the form and two instants in the call. */
-const toForm = (f: Partial<Filters>) => ({
+/**
+ * The registration range is a date-range picker in the form and two instants in the call: the
+ * first and last moment of those days in the chosen timezone, the zone the list's times show in.
+ */
+const toForm = (offset: number) => (f: Partial<Filters>) => ({
   agent_id: 0,
   currency_id: -1,
   ...f,
-  registered: f.registered_from && f.registered_to ? [dayjs(f.registered_from), dayjs(f.registered_to)] : undefined,
+  registered: f.registered_from && f.registered_to ? [dayjs(dayAt(f.registered_from, offset)), dayjs(dayAt(f.registered_to, offset))] : undefined,
 });
-const fromForm = (v: Record<string, unknown>): Partial<Filters> => {
+const fromForm = (offset: number) => (v: Record<string, unknown>): Partial<Filters> => {
   const { registered, ...rest } = v as { registered?: [Dayjs, Dayjs] } & Partial<Filters>;
   return {
     ...rest,
     agent_id: rest.agent_id || undefined,
     currency_id: rest.currency_id && rest.currency_id > 0 ? rest.currency_id : undefined,
-    registered_from: registered ? registered[0].startOf('day').toISOString() : undefined,
-    registered_to: registered ? registered[1].endOf('day').toISOString() : undefined,
+    registered_from: registered ? instantAt(`${registered[0].format('YYYY-MM-DD')} 00:00:00`, offset) : undefined,
+    registered_to: registered ? instantAt(`${registered[1].format('YYYY-MM-DD')} 23:59:59.999`, offset) : undefined,
   };
 };
 
@@ -39,6 +43,8 @@ export default function PlayerListScreen() {
   const { t } = useTranslation('player');
   const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
+  const { offsetMinutes } = useTimeZone();
+  const filterForm = useMemo(() => ({ toForm: toForm(offsetMinutes), fromForm: fromForm(offsetMinutes) }), [offsetMinutes]);
   const canManage = useHasPerm()('801');
   const currencies = useCurrencies();
   const list = useListState({ id: 'player-list', filters: FILTERS, sortFields: player.PLAYER_SORT_FIELDS });
@@ -155,8 +161,8 @@ export default function PlayerListScreen() {
       <ListFilters
         list={list}
         name="player-filters"
-        toForm={toForm}
-        fromForm={fromForm}
+        toForm={filterForm.toForm}
+        fromForm={filterForm.fromForm}
         phoneDrawer
         summary={summary}
         activeCount={Object.values(list.filters).filter((v) => v !== undefined && v !== '' && v !== 0 && v !== -1).length}
