@@ -29,7 +29,9 @@ test.describe('agent management', () => {
     await dialog.getByLabel('占成').fill('60');
     await dialog.getByRole('button', { name: '添加地址' }).click();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.300');
-    await expect(dialog.getByText('不是有效的 IPv4/IPv6 地址或 CIDR 网段')).toBeVisible();
+    // The error shows under the entry at fault, above the add button.
+    const entry = dialog.locator('.ip-whitelist-entry').filter({ has: dialog.getByLabel('白名单第 1 条') });
+    await expect(entry.getByText('不是有效的 IPv4/IPv6 地址或 CIDR 网段')).toBeVisible();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.0/8');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog.getByText('不能超过上级的 50.00%')).toBeVisible();
@@ -37,9 +39,11 @@ test.describe('agent management', () => {
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('代理已创建')).toBeVisible();
 
-    await top.locator('.ant-table-row-expand-icon').click();
+    // The collapsed parent opens by itself, and the new row is brought into view and marked.
     const added = rowOf(page, sub);
     await expect(added).toBeVisible();
+    await expect(added).toHaveClass(/agent-row-fresh/);
+    await expect(added).toBeInViewport();
     await expect(added).toContainText('端到端下级');
     await expect(added).toContainText('35.00%');
     await expect(added).toContainText('2 级');

@@ -129,6 +129,17 @@ test.describe('report screens', () => {
     // The filter bar shows the agent, and every row is of its sub-tree.
     await expect(page.getByTestId('report-agent-daily').locator('form')).toContainText(agent.agent_code);
     await expect(rows(page).first()).toContainText(agent.agent_code.split('-')[0]!);
+
+    // No dead end: the drilled-down screen leads back to the summary, and so does the browser.
+    const back = page.getByTestId('report-back');
+    await expect(back).toContainText('返回代理汇总');
+    await page.goBack();
+    await expect(page).toHaveURL(/#\/agent\/report\/summary(\?|$)/);
+    await expect(page.getByTestId('report-agent-summary')).toBeVisible();
+    await page.goForward();
+    await expect(page).toHaveURL(/#\/agent\/report\/daily\?/);
+    await back.getByRole('link').click();
+    await expect(page).toHaveURL(/#\/agent\/report\/summary(\?|$)/);
   });
 
   test('an export downloads a valid .xlsx and shows in Export management', async ({ page }) => {

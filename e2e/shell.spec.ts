@@ -248,8 +248,8 @@ test.describe('console shell', () => {
   });
 
   test('top and mix layouts, the remembered module and the sidebar state', async ({ page }) => {
-    // Wide enough for every module in one top menu row (narrower, antd folds the rest into "…").
-    await page.setViewportSize({ width: 1920, height: 1000 });
+    // Every module fits in one top menu row at 1440 px (reports and business grouped), nothing behind "…".
+    await page.setViewportSize({ width: 1440, height: 900 });
     // The sidebar state is remembered.
     await page.getByTestId('sidebar-toggle').click();
     await expect(page.getByTestId('sider')).toHaveCSS('width', '64px');
@@ -263,6 +263,10 @@ test.describe('console shell', () => {
     await closeSettings(page);
     await expect(page.getByTestId('sider')).toHaveCount(0);
     await expect(page.getByTestId('top-menu')).toContainText('后台设置');
+    for (const module of ['仪表盘', '报表', '业务管理', '日志管理', '运维管理', '后台设置']) {
+      await expect(page.getByTestId('top-menu').getByRole('menuitem', { name: new RegExp(`(^|\\s)${module}$`) })).toBeVisible();
+    }
+    await expect(page.getByTestId('top-menu').locator('.ant-menu-overflow-item-rest:visible')).toHaveCount(0);
 
     await openSettings(page);
     await page.locator('[data-layout="mix"]').click();
