@@ -33,7 +33,6 @@ export default function ControlScreen() {
   const [adding, setAdding] = useState(false);
 
   const columns: ListColumn<Control>[] = [
-    { title: 'ID', dataIndex: 'id', width: 64, responsive: ['xl'] },
     {
       title: t('control.player'),
       dataIndex: 'player_account',
@@ -112,6 +111,8 @@ export default function ControlScreen() {
       // A long remark ends in an ellipsis, whole in the tooltip, instead of being cut.
       render: (v: string) => (v ? <Typography.Paragraph style={{ maxWidth: 240, marginBottom: 0 }} ellipsis={{ rows: 2, tooltip: v }}>{v}</Typography.Paragraph> : '-'),
     },
+    // After the player, which is pinned to the left edge; shown from the column settings.
+    { title: 'ID', dataIndex: 'id', width: 64, defaultHidden: true },
     {
       title: t('common:action.operation'),
       key: 'actions',

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { AimOutlined, DownOutlined, MinusOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import type { player } from '@console/contract';
 import { DateTime } from '../../components/date-time';
@@ -48,10 +48,12 @@ function PlayerActions({ d }: { d: Detail }) {
   const wallet = ownWallet(d);
   const canAdjust = has('802');
   const canControl = has('803');
-  const items = [
+  // The server refuses to credit a disabled player (docs/product.md, "Wallets"): the button says why instead.
+  const creditRefused = d.player.status !== 1 ? t('drawer.creditDisabled') : undefined;
+  const items: { key: string; icon: ReactNode; label: string; danger: boolean; disabled?: string; onClick: () => void }[] = [
     ...(canAdjust
       ? [
-          { key: 'credit', icon: <PlusOutlined />, label: t('wallet.credit'), onClick: () => setAdjust({ wallet, direction: 'credit' }) },
+          { key: 'credit', icon: <PlusOutlined />, label: t('wallet.credit'), danger: false, disabled: creditRefused, onClick: () => setAdjust({ wallet, direction: 'credit' }) },
           { key: 'debit', icon: <MinusOutlined />, label: t('wallet.debit'), danger: true, onClick: () => setAdjust({ wallet, direction: 'debit' }) },
         ]
       : []),
@@ -69,15 +71,17 @@ function PlayerActions({ d }: { d: Detail }) {
       {screens.md ? (
         <Space size={8} data-testid="player-actions">
           {items.map((i) => (
-            <Button key={i.key} size="small" icon={i.icon} danger={i.danger} onClick={i.onClick}>
-              {i.label}
-            </Button>
+            <Tooltip key={i.key} title={i.disabled}>
+              <Button size="small" icon={i.icon} danger={i.danger} disabled={!!i.disabled} onClick={i.onClick}>
+                {i.label}
+              </Button>
+            </Tooltip>
           ))}
         </Space>
       ) : (
         <Dropdown
           trigger={['click']}
-          menu={{ items: items.map(({ key, icon, label, danger }) => ({ key, icon, label, danger })), onClick: ({ key }) => items.find((i) => i.key === key)?.onClick() }}
+          menu={{ items: items.map(({ key, icon, label, danger, disabled }) => ({ key, icon, label: disabled ? `${label} (${disabled})` : label, danger, disabled: !!disabled })), onClick: ({ key }) => items.find((i) => i.key === key)?.onClick() }}
         >
           <Button size="small" data-testid="player-actions">
             {t('drawer.actions')} <DownOutlined />
