@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { formatMoney, game, parseMoney } from '@console/contract';
 import { PlatformSelect, gameName } from '../../components/dict-select';
-import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
+import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money } from '../../components/money';
@@ -93,8 +93,7 @@ function DealerDialog({ target, onClose }: { target: Dealer | null; onClose: () 
 /** Dealer game config (901): every game's house-wide default; edit one, or enable and disable several at once. */
 export default function DealerScreen() {
   const { t } = useTranslation('game');
-  const { message } = App.useApp();
-  const confirm = useConfirm();
+  const { message, modal } = App.useApp();
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const canEdit = useHasPerm()('901');
@@ -111,10 +110,12 @@ export default function DealerScreen() {
   const [selected, setSelected] = useState<number[]>([]);
 
   function batch(enabled: 0 | 1) {
-    confirm({
+    modal.confirm({
       title: t(enabled ? 'dealer.batchEnable' : 'dealer.batchDisable'),
       content: t(enabled ? 'dealer.confirmEnable' : 'dealer.confirmDisable', { count: selected.length }),
-      danger: !enabled,
+      okText: t(enabled ? 'dealer.enableCount' : 'dealer.disableCount', { count: selected.length }),
+      cancelText: t('dealer.changeNothing'),
+      okButtonProps: { danger: !enabled },
       onOk: async () => {
         const r = await enable.mutateAsync({ game_ids: selected, enabled });
         message.success(t('toast.batch', { count: r.changed }));
