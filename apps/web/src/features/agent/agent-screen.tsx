@@ -35,6 +35,7 @@ export default function AgentScreen() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const screens = Grid.useBreakpoint();
+  const phone = screens.sm === false;
   const canManage = useHasPerm()(AGENT_PERMISSION);
   const list = useListState({ id: 'agent', filters: FILTERS });
   const searching = !!list.filters.keyword || list.filters.status !== undefined;
@@ -117,6 +118,8 @@ export default function AgentScreen() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {searching && a.parent_path ? `${a.parent_path}/` : ''}
             {code}
+            {/* A phone has no room for the currency and share columns: they follow the code. */}
+            {phone ? ` · ${a.currency_code} · ${percent(a.share_rate)}` : ''}
           </Typography.Text>
         </Flex>
       ),
@@ -124,6 +127,7 @@ export default function AgentScreen() {
     {
       title: t('field.currency'),
       dataIndex: 'currency_code',
+      responsive: ['sm'],
       render: (c: string, a) => (
         <Flex vertical gap={0}>
           <span>{c}</span>
@@ -136,6 +140,7 @@ export default function AgentScreen() {
     {
       title: t('field.shareRate'),
       dataIndex: 'share_rate',
+      responsive: ['sm'],
       align: 'right',
       render: (v: number) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{percent(v)}</span>,
     },
