@@ -91,6 +91,7 @@ export default function AccountScreen() {
       title: t('field.account'),
       dataIndex: 'account',
       sorter: true,
+      keyColumn: true,
       render: (account: string, row) => (
         <Flex vertical gap={2}>
           <Space size={6} wrap={false}>

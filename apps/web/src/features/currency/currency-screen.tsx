@@ -103,6 +103,7 @@ export default function CurrencyScreen() {
       title: t('field.code'),
       dataIndex: 'code',
       settable: false,
+      keyColumn: true,
       render: (code: string, c) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{code}</Typography.Text>

@@ -98,6 +98,7 @@ export default function DomainScreen() {
       title: t('domain.field.domain'),
       dataIndex: 'domain',
       settable: false,
+      keyColumn: true,
       render: (ascii: string, d) => (
         <Flex vertical gap={0}>
           <Typography.Text strong copyable={{ text: d.domain_unicode }}>

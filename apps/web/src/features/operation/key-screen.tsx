@@ -164,6 +164,7 @@ export default function KeyScreen() {
       title: 'App ID',
       dataIndex: 'app_id',
       settable: false,
+      keyColumn: true,
       render: (v: string, k) => (
         <Flex vertical gap={0}>
           <Typography.Text copyable code style={{ whiteSpace: 'nowrap' }}>
