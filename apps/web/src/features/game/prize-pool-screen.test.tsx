@@ -131,7 +131,7 @@ describe('PrizePoolScreen', () => {
     await waitFor(() => expect(screen.getByRole('dialog').textContent).toContain('CN01 · 财神捕鱼 的奖池'));
     expect(dialog().textContent).toContain('jdb_caishen_fishing');
     const changes = within(dialog()).getByTestId('pool-changes');
-    expect(within(changes).getByTestId('pool-change-seed_amount').textContent).toBe('5,000.00 CNY → 1,000.00 CNY');
+    expect((await within(changes).findByTestId('pool-change-seed_amount')).textContent).toBe('5,000.00 CNY → 1,000.00 CNY');
     expect(within(changes).queryByTestId('pool-change-rate')).toBeNull();
     expect(within(changes).queryByTestId('pool-change-cap_amount')).toBeNull();
     expect((within(dialog()).getByLabelText('封顶金额') as HTMLInputElement).value).toBe('100000');
