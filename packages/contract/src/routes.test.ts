@@ -46,7 +46,7 @@ describe('route filtering (docs/product.md, "Screens and routes")', () => {
 
   it('leaves protection and prize pools out for a user with the dealer config code (901) only', () => {
     const game = filterRoutes(ASYNC_ROUTES, ['9', '901']).find((r) => r.path === '/game/manage');
-    expect(game?.children?.map((c) => c.path)).toEqual(['dealer']);
+    expect(game?.children?.map((c) => c.path)).toEqual(['dealer', 'catalogue']);
   });
 });
 

@@ -79,6 +79,8 @@ export const ASYNC_ROUTES: RouteDef[] = [
   },
   page('/bill/report', 'bill-report', 'billReport', ['6'], { icon: 'account-book' }),
   page('/agent/manage/index', 'agent-manage', 'agentManage', ['7'], { icon: 'apartment' }),
+  // Reached from agent management's list header; its calls (agent/adminlevel/*) need 7 as well.
+  page('/agent/manage/level', 'agent-manage-level', 'agentLevel', ['7'], { hidden: true }),
   {
     path: '/player/manage',
     redirect: '/player/manage/list',
@@ -96,6 +98,7 @@ export const ASYNC_ROUTES: RouteDef[] = [
     children: [
       page('dealer', 'game-manage-dealer', 'gameDealer', ['901']),
       page('agent', 'game-manage-agent', 'gameAgent', ['902']),
+      page('catalogue', 'game-manage-catalogue', 'gameCatalogue', ['901']),
       // Hidden pages reached from the agent config, and guarded by its code: every call they make
       // (game/agent/list, game/protect/edit, game/prizepool/*) needs 902, so without it they
       // would open only to fail.

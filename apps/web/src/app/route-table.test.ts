@@ -25,14 +25,31 @@ describe('buildPermittedRoutes', () => {
 
   it('opens protection and prize pools only with the code their calls need (902), not with the dealer config code', () => {
     const dealerOnly = paths(buildPermittedRoutes(['9', '901'], allScreens));
-    expect(dealerOnly).toEqual(['/game/manage/dealer']);
+    expect(dealerOnly).toEqual(['/game/manage/dealer', '/game/manage/catalogue']);
     const agentConfig = paths(buildPermittedRoutes(['9', '902'], allScreens));
     expect(agentConfig).toEqual(['/game/manage/agent', '/game/manage/agent/protect', '/game/manage/agent/prize-pool']);
   });
 
   it('shows no protection or prize-pool entry in the menu of a dealer-config-only user', () => {
     const menu = buildMenu(buildPermittedRoutes(['9', '901'], allScreens));
-    expect(menu).toEqual([{ path: '/game/manage', title: 'gameManage', icon: 'control', children: [{ path: '/game/manage/dealer', title: 'gameDealer' }] }]);
+    expect(menu).toEqual([
+      {
+        path: '/game/manage',
+        title: 'gameManage',
+        icon: 'control',
+        children: [
+          { path: '/game/manage/dealer', title: 'gameDealer' },
+          { path: '/game/manage/catalogue', title: 'gameCatalogue' },
+        ],
+      },
+    ]);
+  });
+
+  it('opens the catalogue with the house default config code (901) and the admin levels, hidden from the menu, with agent management (7)', () => {
+    expect(paths(buildPermittedRoutes(['9', '902'], allScreens))).not.toContain('/game/manage/catalogue');
+    const agents = buildPermittedRoutes(['7'], allScreens);
+    expect(paths(agents)).toEqual(['/agent/manage/index', '/agent/manage/level']);
+    expect(buildMenu(agents)).toEqual([{ path: '/agent/manage/index', title: 'agentManage', icon: 'apartment' }]);
   });
 
   it('sends "/" to the dashboard when the user has it', () => {

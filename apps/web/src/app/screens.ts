@@ -39,6 +39,8 @@ export const screens: Record<string, ScreenLoader> = {
   'game-manage-agent': () => import('../features/game/agent-config-screen'),
   'game-manage-protect': () => import('../features/game/protect-screen'),
   'game-manage-prize-pool': () => import('../features/game/prize-pool-screen'),
+  'game-manage-catalogue': () => import('../features/catalogue/catalogue-screen'),
+  'agent-manage-level': () => import('../features/agent-level/agent-level-screen'),
 };
 
 export const availableScreens = (): ReadonlySet<string> => new Set(Object.keys(screens));
