@@ -76,4 +76,41 @@ describe('AgentScreen', () => {
     expect(api.sent('agent/list').some((b) => b.parent_id === 11)).toBe(true);
     await waitFor(() => expect(scrolled).toHaveBeenCalled());
   });
+
+  it('clears a search that hides a new top-level agent and turns to the page that holds it', async () => {
+    // 20 agents a page; 25 top-level agents before, the new one is the 26th: page 2.
+    const tops = Array.from({ length: 25 }, (_, i) => item(100 + i, `top${i}`, null));
+    const added = item(200, 'topnew', null);
+    let saved = false;
+    const api = fakeApi((path, body) => {
+      if (path === 'agent/list') {
+        if (body.keyword) return ok({ list: [tops[0]], total: 1 });
+        const all = saved ? [...tops, added] : tops;
+        const page = body.page as number;
+        return ok({ list: all.slice((page - 1) * 20, page * 20), total: all.length });
+      }
+      if (path === 'agent/add') {
+        saved = true;
+        return ok({ id: 200 });
+      }
+      if (path === 'agent/quick') return ok({ list: (saved ? [...tops, added] : tops).map(quick) });
+      if (path === 'currency/list') return ok({ list: [{ id: 1, code: 'CNY', name: '人民币', status: 1 }], total: 1 });
+      if (path === 'game/list') return ok({ list: [], total: 0 });
+      return undefined;
+    });
+    renderWithProviders(<AgentScreen />, { route: '/?keyword=top0' });
+    await screen.findByText('TOP0');
+    fireEvent.click(screen.getByRole('button', { name: '新增总代理' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByPlaceholderText('4–16 位小写字母或数字'), { target: { value: 'topnew' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('代理名称'), { target: { value: 'TOPNEW' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('CNY · 人民币'));
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+
+    const row = (await screen.findByText('TOPNEW')).closest('tr')!;
+    await waitFor(() => expect(row.className).toContain('agent-row-fresh'));
+    const { token: _token, ...last } = api.sent('agent/list').at(-1)!;
+    expect(last).toEqual({ page: 2, page_size: 20, parent_id: 0 });
+  });
 });

@@ -47,6 +47,8 @@ export default function AgentScreen() {
   const edit = useEditAgent();
   // The agent just added: its row is brought into view and marked for a moment.
   const [fresh, setFresh] = useState<number | null>(null);
+  // The top-level page that holds it, turned to once any search is cleared.
+  const [pendingPage, setPendingPage] = useState<number | null>(null);
 
   // The loaded levels hung under their parents; a row with sub-agents not loaded yet gets an
   // empty list, so the table draws its expander.
@@ -69,13 +71,20 @@ export default function AgentScreen() {
    */
   function reveal(id: number) {
     const path = agentTreePath(useDictStore.getState().agents, id, list.pageSize);
-    if (searching) list.setFilters({});
     if (path) {
       setExpanded((keys) => [...keys, ...path.expand.filter((k) => !keys.includes(k))]);
-      if (path.page !== list.page) list.setPage(path.page);
+      setPendingPage(path.page);
     }
+    if (searching) list.setFilters({});
     setFresh(id);
   }
+
+  // The page turns once the search is cleared (both change the URL; one after the other).
+  useEffect(() => {
+    if (pendingPage === null || searching) return;
+    if (pendingPage !== list.page) list.setPage(pendingPage);
+    setPendingPage(null);
+  }, [pendingPage, searching, list]);
 
   // Once the new row is drawn: scroll it to the middle of the screen, unmark it a little later.
   const freshShown = fresh !== null && rowsHold(rows, fresh);
