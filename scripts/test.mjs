@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, in the order that fails fastest.
-//   1. what browser tests need (Debian chromium + fonts-noto-cjk), installed when missing
+//   1. what browser tests need (Debian chromium-headless-shell + fonts-noto-cjk), installed when missing
 //   2. a reachable PostgreSQL (started when it is local and down); required when CI=true
 //   3. type checks, lint and the web console build, two at a time (the machine has two cores)
 //   4. unit + server integration tests (vitest; the server suites run on SQLite and PostgreSQL)
