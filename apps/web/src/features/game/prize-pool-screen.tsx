@@ -4,7 +4,7 @@ import { Alert, App, Badge, Button, Descriptions, Flex, Form, Grid, Input, Input
 import { PlusOutlined } from '@ant-design/icons';
 import { ErrorCode, formatMoney, game, parseMoney } from '@console/contract';
 import { DateTime } from '../../components/date-time';
-import { GameSelect, gameName, useGames } from '../../components/dict-select';
+import { GameSelect, gameName, useAgents, useGames } from '../../components/dict-select';
 import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
@@ -350,6 +350,7 @@ export default function PrizePoolScreen() {
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const games = useGames();
+  const agents = useAgents();
   const canEdit = useHasPerm()('902');
   const list = useListState({ id: 'game-prize-pool', filters: FILTERS });
   const query = usePoolList(list.params);
@@ -458,6 +459,10 @@ export default function PrizePoolScreen() {
     });
   }
 
+  // What the list is filtered to, beside the phone's Filters button: the agent's code, the game's name.
+  const filterAgent = agents.find((a) => a.id === list.filters.agent_id);
+  const filterGame = games.find((g) => g.id === list.filters.game_id);
+  const filterSummary = [filterAgent?.code, filterGame && gameName(filterGame, language)].filter(Boolean).join(' · ') || undefined;
   const nameOfCode = (code: string) => {
     const g = games.find((x) => x.code === code);
     return g ? gameName(g, language) : code;
@@ -492,7 +497,7 @@ export default function PrizePoolScreen() {
 
   return (
     <Flex vertical gap={16}>
-      <ListFilters list={list} name="pool-filters" toForm={toForm} fromForm={fromForm}>
+      <ListFilters list={list} name="pool-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={filterSummary}>
         <Form.Item name="agent_id" label={t('field.agent')}>
           <AgentTreePicker style={{ minWidth: 220 }} data-testid="pool-filter-agent" />
         </Form.Item>
