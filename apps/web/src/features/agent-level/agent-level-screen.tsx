@@ -8,7 +8,7 @@ import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListTable, useLocalListState } from '../../components/list';
 import { useAppStore } from '../../stores/app';
-import { AGENT_LEAVES, AgentPermissionTree, summarisePermissions } from './agent-permission-tree';
+import { AGENT_LEAVES, AgentPermissionTree, agentCodes, summarisePermissions } from './agent-permission-tree';
 import { useAddLevel, useEditLevel, useLevelList } from './api';
 
 type Level = CallResponse<typeof agent.agentAdminLevelList>['list'][number];
@@ -36,9 +36,10 @@ function LevelDialog({ target, onClose }: { target: Level | 'new' | null; onClos
       onClose={onClose}
       successMessage={t(editing ? 'toast.saved' : 'toast.added')}
       intro={editing && editing.user_count > 0 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('modal.inUse', { count: editing.user_count })} /> : undefined}
-      initialValues={editing ? { name: editing.name, level: editing.level, permissions: parsePermissionString(editing.permissions) } : { permissions: [] }}
+      initialValues={editing ? { name: editing.name, level: editing.level, permissions: agentCodes(parsePermissionString(editing.permissions)) } : { permissions: [] }}
       onSubmit={async (v) => {
-        const body = { name: v.name.trim(), level: v.level, permissions: v.permissions.join(',') };
+        // Only codes of the agent tree, with their modules: a code it does not hold is never sent.
+        const body = { name: v.name.trim(), level: v.level, permissions: agentCodes(v.permissions).join(',') };
         if (editing) await edit.mutateAsync({ id: editing.id, ...body });
         else await add.mutateAsync(body);
       }}

@@ -20,17 +20,23 @@ function leavesOf(nodes: readonly PermissionNode[], out: Set<string> = new Set()
 export const AGENT_LEAVES: ReadonlySet<string> = leavesOf(AGENT_PERMISSION_TREE);
 
 /**
+ * A set as stored: the agent tree's pages among `codes`, with their modules, in tree order. Only
+ * pages count, so a module whose pages are all gone (13 of an old 1303) goes with them.
+ */
+export const agentCodes = (codes: Iterable<string>): string[] => normalizeAgentPermissions([...codes].filter((c) => AGENT_LEAVES.has(c)));
+
+/**
  * The agent permission tree (AGENT_PERMISSION_TREE) as a checkable tree, named in the console's
  * language, for an admin level's permission set. As in the operator permission editor, only pages
  * are checked and a module follows from its pages; the value is the stored form: codes of the
- * agent tree only, modules included, in tree order (normalizeAgentPermissions).
+ * agent tree only, modules included, in tree order (agentCodes).
  */
 export function AgentPermissionTree({ value = [], onChange, id }: { value?: string[]; onChange?: (codes: string[]) => void; id?: string }) {
   const { t, i18n } = useTranslation('agent-level');
   const lang: Lang = i18n.language === 'en' ? 'en' : 'zh-cn';
   const data = useMemo(() => toTreeData(AGENT_PERMISSION_TREE, lang), [lang]);
   const checked = value.filter((c) => AGENT_LEAVES.has(c));
-  const emit = (codes: string[]) => onChange?.(normalizeAgentPermissions(codes));
+  const emit = (codes: string[]) => onChange?.(agentCodes(codes));
 
   return (
     <Flex vertical gap={8} id={id}>

@@ -27,7 +27,7 @@ export default function CatalogueScreen() {
   return (
     <Flex vertical gap={16}>
       <PlatformList canManage={canManage} gameCounts={gameCounts} onShowGames={(p) => list.setFilters({ platform_id: p.id })} />
-      <GameList list={list} query={games} platforms={platforms.data?.list ?? []} canManage={canManage} />
+      <GameList list={list} query={games} platforms={platforms.data?.list} canManage={canManage} />
     </Flex>
   );
 }

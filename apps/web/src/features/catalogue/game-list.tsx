@@ -100,6 +100,7 @@ function GameDialog({ target, platforms, defaultPlatform, onClose }: { target: G
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('game.placeholder.platform')}
           notFoundContent={t('game.noPlatform')}
+          data-testid="game-platform"
         />
       </Form.Item>
       <Form.Item name="name_zh" label={t('game.field.nameZh')} required rules={[zodRule(fields.name_zh, { required: t('game.rule.nameZh'), tooLong: t('rule.nameLength') })]}>
@@ -110,7 +111,7 @@ function GameDialog({ target, platforms, defaultPlatform, onClose }: { target: G
       </Form.Item>
       <Space size={16} wrap align="start">
         <Form.Item name="type" label={t('game.field.type')} required rules={[{ required: true, message: t('game.rule.type') }]}>
-          <Select style={{ width: 160 }} placeholder={t('game.placeholder.type')} options={game.GAME_TYPES.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))} />
+          <Select style={{ width: 160 }} data-testid="game-type" placeholder={t('game.placeholder.type')} options={game.GAME_TYPES.map((ty) => ({ value: ty, label: t(`type.${ty}`) }))} />
         </Form.Item>
         <Form.Item name="sort" label={t('field.sort')} extra={t('hint.sort')}>
           <InputNumber min={0} max={9999} precision={0} style={{ width: 140 }} />
@@ -135,14 +136,18 @@ const fromForm = (v: Record<string, unknown>): Partial<GameFilters> => ({
 export function GameList({
   list,
   query,
-  platforms,
+  platforms: loaded,
   canManage,
 }: {
   list: GameListState;
   query: WholeQuery<Game>;
-  platforms: readonly Platform[];
+  /** The providers; undefined while they load. */
+  platforms: readonly Platform[] | undefined;
   canManage: boolean;
 }) {
+  const platforms = useMemo(() => loaded ?? [], [loaded]);
+  // A game needs a provider: without any, adding one says so instead of opening.
+  const noProvider = loaded !== undefined && !loaded.length;
   const { t } = useTranslation('catalogue');
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -309,7 +314,7 @@ export function GameList({
         emptyText={query.data?.list.length ? t('game.empty') : t('game.none')}
         extra={
           canManage && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('game.add')} onClick={() => setTarget('new')} disabled={!platforms.length} title={platforms.length ? undefined : t('game.noPlatform')}>
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('game.add')} onClick={() => setTarget('new')} disabled={noProvider} title={noProvider ? t('game.noPlatform') : undefined}>
               {screens.sm ? t('game.add') : null}
             </Button>
           )
