@@ -22,7 +22,7 @@ interface Values {
   permissions: string[];
 }
 
-function LevelDialog({ target, onClose }: { target: Level | 'new' | null; onClose: () => void }) {
+function LevelDialog({ target, nextRank, onClose }: { target: Level | 'new' | null; nextRank: number; onClose: () => void }) {
   const { t } = useTranslation('agent-level');
   const add = useAddLevel();
   const edit = useEditLevel();
@@ -36,7 +36,7 @@ function LevelDialog({ target, onClose }: { target: Level | 'new' | null; onClos
       onClose={onClose}
       successMessage={t(editing ? 'toast.saved' : 'toast.added')}
       intro={editing && editing.user_count > 0 ? <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('modal.inUse', { count: editing.user_count })} /> : undefined}
-      initialValues={editing ? { name: editing.name, level: editing.level, permissions: agentCodes(parsePermissionString(editing.permissions)) } : { permissions: [] }}
+      initialValues={editing ? { name: editing.name, level: editing.level, permissions: agentCodes(parsePermissionString(editing.permissions)) } : { level: nextRank, permissions: [] }}
       onSubmit={async (v) => {
         // Only codes of the agent tree, with their modules: a code it does not hold is never sent.
         const body = { name: v.name.trim(), level: v.level, permissions: agentCodes(v.permissions).join(',') };
@@ -92,9 +92,29 @@ export default function AgentLevelScreen() {
     return { list: rows.slice(start, start + list.pageSize), total: rows.length };
   }, [query.data, list, lang]);
 
+  // A new level starts below the lowest one (rank 1 is the highest).
+  const nextRank = Math.min(99, Math.max(0, ...(query.data?.list ?? []).map((l) => l.level)) + 1);
+
   const columns: ListColumn<Level>[] = [
-    { title: t('field.name'), dataIndex: 'name', settable: false, keyColumn: true, sorter: true, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: t('field.level'), dataIndex: 'level', sorter: true, align: 'right' },
+    {
+      title: t('field.name'),
+      dataIndex: 'name',
+      settable: false,
+      keyColumn: true,
+      sorter: true,
+      render: (name: string, l) => (
+        <Flex vertical gap={0}>
+          <Typography.Text strong>{name}</Typography.Text>
+          {/* On a phone the rank and the users go under the name, leaving room for the permissions. */}
+          {!screens.sm && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+              {t('phoneLine', { level: l.level, count: l.user_count })}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('field.level'), dataIndex: 'level', sorter: true, align: 'right', responsive: ['sm'] },
     {
       title: t('field.permissions'),
       dataIndex: 'permissions',
@@ -102,7 +122,7 @@ export default function AgentLevelScreen() {
         const parts = summarisePermissions(parsePermissionString(codes), lang);
         if (!parts.length) return <Typography.Text type="secondary">{t('noPermissions')}</Typography.Text>;
         return (
-          <Flex wrap gap={4} style={{ maxWidth: 520 }}>
+          <Flex wrap gap={4} style={{ maxWidth: screens.sm ? 520 : 150 }}>
             {parts.map((p) => (
               <Tag key={p.code} color={p.partial ? undefined : 'blue'} style={{ marginInlineEnd: 0 }}>
                 {p.label}
@@ -112,7 +132,7 @@ export default function AgentLevelScreen() {
         );
       },
     },
-    { title: t('field.users'), dataIndex: 'user_count', sorter: true, align: 'right' },
+    { title: t('field.users'), dataIndex: 'user_count', sorter: true, align: 'right', responsive: ['sm'] },
   ];
   if (canManage) {
     columns.push({
@@ -152,7 +172,7 @@ export default function AgentLevelScreen() {
           )
         }
       />
-      {canManage && <LevelDialog target={target} onClose={() => setTarget(null)} />}
+      {canManage && <LevelDialog target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
     </Flex>
   );
 }

@@ -80,7 +80,9 @@ export function summarisePermissions(codes: readonly string[], lang: Lang): { co
     const have = pages.filter((c) => held.has(c)).length;
     if (!have) continue;
     const partial = have < pages.length;
-    out.push({ code: node.code, label: partial ? `${node.name[lang]} ${have}/${pages.length}` : node.name[lang], partial });
+    // A module that offers agents a single page is named by that page (exports, not backend settings).
+    const only = node.children?.length === 1 ? node.children[0]! : node;
+    out.push({ code: node.code, label: partial ? `${node.name[lang]} ${have}/${pages.length}` : only.name[lang], partial });
   }
   return out;
 }

@@ -136,11 +136,11 @@ describe('CatalogueScreen', () => {
   it('disables a provider only after a confirmation saying that its games take no new bets', async () => {
     start();
     const row = (await screen.findByText('jili')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '停用厂商' }));
+    fireEvent.click(within(row).getByRole('button', { name: '停用' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('其所有游戏不再接受新注单');
     expect(api.sent('platform/edit')).toEqual([]);
-    fireEvent.click(within(confirm).getByRole('button', { name: '停用厂商' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: '停用游戏厂商' }));
     await waitFor(() => expect(withoutToken(api.sent('platform/edit'))).toEqual([{ id: 2, status: 2 }]));
   });
 

@@ -216,6 +216,8 @@ export function GameList({
           <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: g.code }}>
             {g.code}
           </Typography.Text>
+          {/* On a phone the status column is off to the side: a disabled game says so here. */}
+          {!screens.sm && g.status !== CatalogueStatus.Enabled && <Badge status="default" text={t(`status.${g.status}`)} />}
         </Flex>
       ),
     },
@@ -274,7 +276,7 @@ export function GameList({
           )}
           {canManage && (
             <Button type="link" size="small" danger={g.status === CatalogueStatus.Enabled} onClick={() => toggle(g)}>
-              {t(g.status === CatalogueStatus.Enabled ? 'game.action.disable' : 'game.action.enable')}
+              {t(g.status === CatalogueStatus.Enabled ? 'action.disable' : 'action.enable')}
             </Button>
           )}
         </Space>

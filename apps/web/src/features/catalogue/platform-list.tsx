@@ -156,7 +156,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
             {t('action.edit')}
           </Button>
           <Button type="link" size="small" danger={p.status === CatalogueStatus.Enabled} onClick={() => toggle(p)}>
-            {t(p.status === CatalogueStatus.Enabled ? 'platform.action.disable' : 'platform.action.enable')}
+            {t(p.status === CatalogueStatus.Enabled ? 'action.disable' : 'action.enable')}
           </Button>
         </Space>
       ),
