@@ -26,7 +26,8 @@ function start() {
   renderWithProviders(<AgentLevelScreen />, { route: '/agent/manage/level' });
 }
 
-const dialog = () => screen.getByRole('dialog');
+/** The dialog open now (a closing one may linger a moment). */
+const dialog = () => screen.getAllByRole('dialog').at(-1)!;
 const tree = () => within(dialog()).getByTestId('agent-permission-tree');
 /** Checks a node of the tree by its title. */
 const check = (title: string) => {
@@ -89,7 +90,12 @@ describe('AgentLevelScreen', () => {
   it("edits a level from its stored codes, drops codes outside the agent tree, and says its users get the change", async () => {
     levels = [level({ permissions: '14,1401,1403,6,13,1303' })];
     start();
+    // An add dialog opened and closed first leaves nothing of its own values behind.
+    fireEvent.click(await screen.findByRole('button', { name: '新增管理级别' }));
+    expect((within(dialog()).getByLabelText('等级') as HTMLInputElement).value).toBe('3');
+    fireEvent.click(within(dialog()).getByRole('button', { name: /取\s*消/ }));
     fireEvent.click(await screen.findByRole('button', { name: '编辑 财务' }));
+    await waitFor(() => expect((within(screen.getAllByRole('dialog').at(-1)!).getByLabelText('等级') as HTMLInputElement).value).toBe('2'));
     expect(within(dialog()).getByText(/3 个代理用户持有此级别/)).toBeTruthy();
     fireEvent.change(within(dialog()).getByLabelText('名称'), { target: { value: '财务主管' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));

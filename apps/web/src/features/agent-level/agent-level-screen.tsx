@@ -76,7 +76,13 @@ export default function AgentLevelScreen() {
   const canManage = useHasPerm()(LEVEL_PERMISSION);
   const list = useLocalListState<object, SortField>('agent-levels', 20);
   const query = useLevelList();
-  const [target, setTarget] = useState<Level | 'new' | null>(null);
+  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
+  const [opens, setOpens] = useState(0);
+  const [target, setTargetState] = useState<Level | 'new' | null>(null);
+  const setTarget = (next: Level | 'new' | null) => {
+    if (next) setOpens((n) => n + 1);
+    setTargetState(next);
+  };
 
   const data = useMemo(() => {
     const all = query.data?.list;
@@ -172,7 +178,7 @@ export default function AgentLevelScreen() {
           )
         }
       />
-      {canManage && <LevelDialog target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
+      {canManage && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
     </Flex>
   );
 }

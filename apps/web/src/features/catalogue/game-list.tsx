@@ -154,7 +154,13 @@ export function GameList({
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const edit = useEditGame();
-  const [target, setTarget] = useState<Game | 'new' | null>(null);
+  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
+  const [opens, setOpens] = useState(0);
+  const [target, setTargetState] = useState<Game | 'new' | null>(null);
+  const setTarget = (next: Game | 'new' | null) => {
+    if (next) setOpens((n) => n + 1);
+    setTargetState(next);
+  };
   const platformById = useMemo(() => new Map(platforms.map((p) => [p.id, p])), [platforms]);
   const { platform_id, type, status, keyword } = list.filters;
 
@@ -322,7 +328,7 @@ export function GameList({
           )
         }
       />
-      {canManage && <GameDialog target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => setTarget(null)} />}
+      {canManage && <GameDialog key={opens} target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => setTarget(null)} />}
     </>
   );
 }

@@ -71,7 +71,13 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
   const list = useLocalListState<object, SortField>('catalogue-platforms', 10);
   const query = usePlatformList();
   const edit = useEditPlatform();
-  const [target, setTarget] = useState<Platform | 'new' | null>(null);
+  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
+  const [opens, setOpens] = useState(0);
+  const [target, setTargetState] = useState<Platform | 'new' | null>(null);
+  const setTarget = (next: Platform | 'new' | null) => {
+    if (next) setOpens((n) => n + 1);
+    setTargetState(next);
+  };
 
   const compare = useMemo(() => {
     const text = textOrder(language);
@@ -181,7 +187,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
           )
         }
       />
-      {canManage && <PlatformDialog target={target} onClose={() => setTarget(null)} />}
+      {canManage && <PlatformDialog key={opens} target={target} onClose={() => setTarget(null)} />}
     </>
   );
 }
