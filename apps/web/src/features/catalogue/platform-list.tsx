@@ -141,7 +141,8 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
       sorter: true,
       align: 'right',
       render: (_, p) => {
-        const n = gameCounts?.get(p.id);
+        // While the games load the count is unknown; once they are in, a provider without any has 0.
+        const n = gameCounts && (gameCounts.get(p.id) ?? 0);
         if (n === undefined) return <Typography.Text type="secondary">–</Typography.Text>;
         return (
           <Button type="link" size="small" onClick={() => onShowGames(p)} aria-label={t('platform.showGames', { name: p.name, count: n })} style={{ paddingInline: 0 }}>
