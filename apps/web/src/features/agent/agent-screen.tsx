@@ -127,9 +127,10 @@ export default function AgentScreen() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {searching && a.parent_path ? `${a.parent_path}/` : ''}
             {code}
-            {/* A phone has no room for the currency and share columns: they follow the code. */}
+            {/* A phone has no room for the currency, share and status columns: they follow the code. */}
             {phone ? ` · ${a.currency_code} · ${percent(a.share_rate)}` : ''}
           </Typography.Text>
+          {phone && <Badge status={a.status === AgentStatus.Enabled ? 'success' : 'default'} text={t(`status.${a.status}`)} className="agent-status-phone" />}
         </Flex>
       ),
     },
@@ -157,6 +158,7 @@ export default function AgentScreen() {
     {
       title: t('field.status'),
       dataIndex: 'status',
+      responsive: ['sm'],
       render: (s: number) => <Badge status={s === AgentStatus.Enabled ? 'success' : 'default'} text={t(`status.${s}`)} style={{ whiteSpace: 'nowrap' }} />,
     },
     {
