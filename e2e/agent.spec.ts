@@ -30,7 +30,7 @@ test.describe('agent management', () => {
     await dialog.getByRole('button', { name: '添加地址' }).click();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.300');
     // The error shows under the entry at fault, above the add button.
-    const entry = dialog.locator('.ip-whitelist-entry').filter({ has: dialog.getByLabel('白名单第 1 条') });
+    const entry = dialog.locator('.ip-whitelist-entry').filter({ has: page.getByLabel('白名单第 1 条') });
     await expect(entry.getByText('不是有效的 IPv4/IPv6 地址或 CIDR 网段')).toBeVisible();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.0/8');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
