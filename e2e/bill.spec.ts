@@ -18,7 +18,9 @@ test.describe('account-change ledger', () => {
     await expect(rows(page)).toHaveCount(data.list.length);
     const top = data.list[0]!;
     await expect(rows(page).first()).toContainText(top.player_account);
-    await expect(rows(page).first()).toContainText(top.order_id);
+    // A long order id is shortened (its head and tail), whole in the copy button.
+    const shown = top.order_id.length > 12 ? top.order_id.slice(0, 6) : top.order_id;
+    await expect(rows(page).first()).toContainText(shown);
     // Types in the user's language, not the stored name.
     await expect(page.getByTestId('bill-screen').locator('.ant-tag').first()).not.toContainText('_');
 
@@ -44,5 +46,15 @@ test.describe('account-change ledger', () => {
     await expect(page).toHaveURL(new RegExp(`#/player/report/betting\\?.*player_account=${better}`));
     await expect(page.getByTestId('report-player-betting').locator('#report-player-betting_player_account')).toHaveValue(better);
     await expect(page.getByTestId('report-player-betting').locator('.ant-table-tbody .ant-table-row').first()).toContainText(better);
+  });
+
+  test('at 1440 px the operator and remark fit beside the ids, the player column is pinned left', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const first = page.waitForResponse((res) => isBill(res.request()));
+    await page.goto('/#/bill/report');
+    await first;
+    const screen = page.getByTestId('bill-screen');
+    for (const name of ['操作人', '备注']) await expect(screen.locator('.ant-table-thead th').filter({ hasText: name })).toBeInViewport({ ratio: 1 });
+    await expect(screen.locator('.ant-table-thead th.ant-table-cell-fix-start').first()).toContainText('玩家账号');
   });
 });

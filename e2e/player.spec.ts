@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, type Api, signIn } from './support';
+import { ADMIN, adminApi, type Api, openMenuItem, signIn } from './support';
 
 /**
  * Players end to end on the demo database: find a player and open the detail; credit one and see
@@ -70,14 +70,16 @@ test.describe('players', () => {
     await expect(dialog.getByTestId('adjust-after')).toHaveText('112.34');
     await dialog.getByLabel('备注').fill('E2E 补偿');
     await dialog.getByRole('button', { name: /核\s*对/ }).click();
-    await expect(dialog.getByText(/余额从 100\.00 变为 112\.34/)).toBeVisible();
+    await expect(dialog.getByText(`余额从 100.00 ${f.currency} 变为 112.34 ${f.currency}`, { exact: false })).toBeVisible();
+    // The button says what it does, with the amount in its currency.
+    const apply = dialog.getByRole('button', { name: `确认加款 12.34 ${f.currency}` });
     // The amount typed again must match.
     await dialog.getByPlaceholder('再次输入金额').fill('12.3');
-    await dialog.getByRole('button', { name: /确认调整/ }).click();
+    await apply.click();
     await expect(dialog.getByText(/请准确输入 12\.34/)).toBeVisible();
     await dialog.getByPlaceholder('再次输入金额').fill('12.34');
-    await dialog.getByRole('button', { name: /确认调整/ }).click();
-    await expect(page.getByText(/操作成功，当前余额 112\.34/)).toBeVisible();
+    await apply.click();
+    await expect(page.getByText(`操作成功，当前余额 112.34 ${f.currency}`)).toBeVisible();
     await expect(row).toContainText('112.34');
     const recent = page.getByRole('row').filter({ hasText: 'E2E 补偿' });
     await expect(recent).toContainText(f.account);
@@ -128,7 +130,7 @@ test.describe('players', () => {
     await page.locator('.ant-select-item-option', { hasText: f.account }).click();
     await dialog.getByText('输', { exact: true }).click();
     await dialog.getByLabel('目标金额').fill('50');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.getByRole('button', { name: '设置点控' }).click();
     await expect(page.getByText('点控已设置')).toBeVisible();
 
     await page.getByPlaceholder('账号开头…').fill(f.account);
@@ -158,5 +160,83 @@ test.describe('players', () => {
     await page.getByRole('button', { name: '刷新' }).click();
     await expect(row).toContainText('已完成');
     await expect(row).toContainText('55.00 / 50.00');
+  });
+
+  test('act on the player from the detail drawer: debit, then set and cancel a point control, the drawer following each', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const f = await newPlayer(admin, request, '60');
+    await open(page, '/player/manage/list');
+    await page.getByPlaceholder('账号开头…').fill(f.account);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByRole('row').filter({ hasText: f.account }).getByText(f.account, { exact: true }).click();
+    const drawer = page.getByTestId('player-drawer');
+    const actions = drawer.getByTestId('player-actions');
+    await expect(drawer.getByTestId(`wallet-balance-${f.currency}`)).toHaveText('60.00');
+
+    await actions.getByRole('button', { name: /扣\s*款/ }).click();
+    const dialog = page.getByTestId('adjust-dialog');
+    await dialog.getByLabel('金额').fill('10');
+    await dialog.getByLabel('备注').fill('E2E 扣回');
+    await dialog.getByRole('button', { name: /核\s*对/ }).click();
+    await dialog.getByPlaceholder('再次输入金额').fill('10');
+    await dialog.getByRole('button', { name: `确认扣款 10.00 ${f.currency}` }).click();
+    await expect(drawer.getByTestId(`wallet-balance-${f.currency}`)).toHaveText('50.00');
+    await expect(drawer.getByRole('row').filter({ hasText: '人工扣款' })).toContainText('-10.00');
+
+    // Intensity 300 is refused with a message, not moved to 200.
+    await actions.getByRole('button', { name: '设置点控' }).click();
+    const control = page.getByRole('dialog', { name: `为 ${f.account} 设置点控` });
+    await control.getByLabel('强度（%）').fill('300');
+    await control.getByLabel('目标金额').fill('20');
+    await control.getByRole('button', { name: '设置点控' }).click();
+    await expect(control.getByText('强度必须是 1 到 200 之间的整数')).toBeVisible();
+    await expect(control.getByLabel('强度（%）')).toHaveValue('300');
+    await control.getByLabel('强度（%）').fill('150');
+    await control.getByRole('button', { name: '设置点控' }).click();
+    await expect(page.getByText('点控已设置')).toBeVisible();
+    await expect(drawer.getByText(`0.00 / 20.00 ${f.currency}`)).toBeVisible();
+
+    // Cancelling asks with verbs on the buttons; keeping it changes nothing.
+    await actions.getByRole('button', { name: '取消点控' }).click();
+    const ask = page.locator('.ant-modal-confirm');
+    await expect(ask).toContainText(`已达成 0.00 ${f.currency} / 目标 20.00 ${f.currency}`);
+    await ask.getByRole('button', { name: '保留点控' }).click();
+    await expect(drawer.getByText(`0.00 / 20.00 ${f.currency}`)).toBeVisible();
+    await actions.getByRole('button', { name: '取消点控' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: '取消点控' }).click();
+    await expect(page.getByText('点控已取消')).toBeVisible();
+    await expect(drawer.getByText('无', { exact: true })).toBeVisible();
+    await expect(actions.getByRole('button', { name: '设置点控' })).toBeVisible();
+  });
+
+  test('on a 390-px phone the row actions and the control cancel are in reach, in both languages', async ({ page, request }) => {
+    const admin = await adminApi(request);
+    const f = await newPlayer(admin, request, '10');
+    const found = await admin.call<{ list: Array<{ id: number }> }>('player/find', { account: f.account });
+    await admin.call('player/control/add', { player_id: found.list[0]!.id, game_id: 0, direction: 'win', target_amount: '5', intensity: 100, remark: '' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, '/player/manage/list');
+    for (const lang of ['zh-cn', 'en'] as const) {
+      const en = lang === 'en';
+      // The console's language, as the user menu would keep it.
+      await page.evaluate((l) => {
+        const stored = JSON.parse(localStorage.getItem('app') ?? '{"state":{},"version":1}');
+        localStorage.setItem('app', JSON.stringify({ ...stored, state: { ...stored.state, language: l } }));
+      }, lang);
+      await page.goto(`/#/player/manage/list?account=${f.account}`);
+      await page.reload();
+      const more = page.getByRole('row').filter({ hasText: f.account }).getByRole('button', { name: en ? `Actions for ${f.account}` : `${f.account} 的操作` });
+      await expect(more).toBeInViewport({ ratio: 1 });
+      await more.click();
+      await expect(openMenuItem(page, en ? 'Disable' : '停用')).toBeInViewport();
+      await page.keyboard.press('Escape');
+      await page.goto(`/#/player/manage/control?player_account=${f.account}`);
+      await page.reload();
+      const cancel = page.getByRole('row').filter({ hasText: f.account }).getByRole('button', { name: en ? 'Cancel control' : '取消点控' });
+      await expect(cancel).toBeInViewport({ ratio: 1 });
+      await cancel.click();
+      await expect(page.locator('.ant-modal-confirm').getByRole('button', { name: en ? 'Keep control' : '保留点控' })).toBeInViewport();
+      await page.locator('.ant-modal-confirm').getByRole('button', { name: en ? 'Keep control' : '保留点控' }).click();
+    }
   });
 });

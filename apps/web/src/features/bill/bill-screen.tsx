@@ -113,14 +113,28 @@ export default function BillScreen() {
       },
       { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', responsive: ['lg'], render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
       { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
-      { title: t('field.orderId'), dataIndex: 'order_id', responsive: ['md'], render: (v: string) => <ShortId value={v} /> },
-      { title: t('field.betId'), dataIndex: 'bet_id', responsive: ['lg'], render: (v: string | null) => <ShortId value={v} /> },
+      {
+        title: t('field.orderId'),
+        dataIndex: 'order_id',
+        responsive: ['md'],
+        // Long ids shortened (whole in the tooltip and the copy); a bet's movement names its bet under it.
+        render: (v: string, row) => (
+          <Flex vertical gap={0}>
+            <ShortId value={v} keep={12} />
+            {row.bet_id && (
+              <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+                {t('betShort')} <ShortId value={row.bet_id} keep={10} />
+              </Typography.Text>
+            )}
+          </Flex>
+        ),
+      },
       { title: t('field.operator'), dataIndex: 'operator_account', responsive: ['xl'], render: (v: string | null) => v ?? '-' },
       {
         title: t('field.remark'),
         dataIndex: 'remark',
         responsive: ['lg'],
-        render: (v: string) => (v ? <Typography.Text style={{ maxWidth: 220 }} ellipsis={{ tooltip: v }}>{v}</Typography.Text> : '-'),
+        render: (v: string) => (v ? <Typography.Paragraph style={{ maxWidth: 160, marginBottom: 0 }} ellipsis={{ rows: 2, tooltip: v }}>{v}</Typography.Paragraph> : '-'),
       },
       { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
     ],
@@ -149,7 +163,7 @@ export default function BillScreen() {
           <CurrencySelect style={{ width: 160 }} />
         </Form.Item>
       </ListFilters>
-      <ListTable<BillItem> list={list} query={query} columns={columns} rowKey="id" title={t('title')} emptyText={t('empty')} />
+      <ListTable<BillItem> list={list} query={query} columns={columns} rowKey="id" title={t('title')} emptyText={t('empty')} defaultDensity="middle" />
     </Flex>
   );
 }
