@@ -226,12 +226,16 @@ export default function AgentConfigScreen() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.game_code} · {r.platform_name}
           </Typography.Text>
+          {!screens.sm && (
+            <Badge status={r.enabled ? 'success' : 'default'} text={r.enabled ? t('state.on') : offReasonText(t, r.off_reason)} style={{ fontSize: 12 }} />
+          )}
         </Flex>
       ),
     },
     {
       title: t('field.enabled'),
       dataIndex: 'enabled',
+      responsive: ['sm'],
       render: (v: number, r) => (
         <Flex vertical gap={0} data-testid={`cell-enabled-${r.game_code}`}>
           <Badge status={v ? 'success' : 'default'} text={t(v ? 'state.on' : 'state.off')} style={{ whiteSpace: 'nowrap' }} />
@@ -309,7 +313,8 @@ export default function AgentConfigScreen() {
       key: 'actions',
       settable: false,
       render: (_, r) => (
-        <Space size={0} wrap={!screens.md}>
+        // On a phone the links stack, so the pinned column stays narrow and the game's name shows beside it.
+        <Flex vertical={!screens.md} gap={0} align={screens.md ? 'center' : 'flex-start'}>
           {canEdit && (
             <Button type="link" size="small" onClick={() => edit(r)} data-testid={`agent-edit-${r.game_code}`}>
               {t('action.edit')}
@@ -323,7 +328,7 @@ export default function AgentConfigScreen() {
               {t('action.pool')}
             </Button>
           </Tooltip>
-        </Space>
+        </Flex>
       ),
     },
   ];

@@ -137,6 +137,8 @@ export default function DealerScreen() {
             {d.game_code}
             {!screens.md && ` · ${d.platform_name}`}
           </Typography.Text>
+          {/* On a phone the state goes with the name, beside the pinned actions. */}
+          {!screens.sm && <Badge status={d.enabled ? 'success' : 'default'} text={t(d.enabled ? 'state.on' : 'state.off')} style={{ fontSize: 12 }} />}
         </Flex>
       ),
     },
@@ -145,6 +147,7 @@ export default function DealerScreen() {
     {
       title: t('field.enabled'),
       dataIndex: 'enabled',
+      responsive: ['sm'],
       render: (v: number) => <Badge status={v ? 'success' : 'default'} text={t(v ? 'state.on' : 'state.off')} style={{ whiteSpace: 'nowrap' }} />,
     },
     { title: t('field.rtp'), dataIndex: 'rtp_target', align: 'right', render: (v: number) => <span className="num">{bpPercent(v)}</span> },

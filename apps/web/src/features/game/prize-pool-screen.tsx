@@ -403,6 +403,16 @@ export default function PrizePoolScreen() {
             {v}
             {!screens.md && ` · ${p.agent_code}`}
           </Typography.Text>
+          {/* On a phone the amount and the state go with the name, beside the pinned actions. */}
+          {!screens.sm && (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {/* The amount column's test id: that column is not shown on a phone. */}
+              <span data-testid={`pool-amount-${p.id}`}>
+                <Money value={p.pool_amount} currency={p.currency_code} showCode />
+              </span>{' '}
+              <Badge status={p.status === 1 ? 'success' : 'default'} text={t(`pool.status.${p.status}`)} style={{ fontSize: 12 }} />
+            </span>
+          )}
         </Flex>
       ),
     },
@@ -423,6 +433,7 @@ export default function PrizePoolScreen() {
       title: t('pool.amount'),
       dataIndex: 'pool_amount',
       align: 'right',
+      responsive: ['sm'],
       render: (v: string, p) => (
         <span style={{ whiteSpace: 'nowrap' }} data-testid={`pool-amount-${p.id}`}>
           <Money value={v} currency={p.currency_code} showCode />
@@ -439,7 +450,7 @@ export default function PrizePoolScreen() {
       responsive: ['md'],
       render: (v: string, p) => (parseMoney(v) === 0n ? t('pool.noCap') : <Money value={v} currency={p.currency_code} />),
     },
-    { title: t('field.status'), dataIndex: 'status', render: (v: number) => <Badge status={v === 1 ? 'success' : 'default'} text={t(`pool.status.${v}`)} style={{ whiteSpace: 'nowrap' }} /> },
+    { title: t('field.status'), dataIndex: 'status', responsive: ['sm'], render: (v: number) => <Badge status={v === 1 ? 'success' : 'default'} text={t(`pool.status.${v}`)} style={{ whiteSpace: 'nowrap' }} /> },
   ];
   if (canEdit) {
     columns.push({
@@ -468,10 +479,26 @@ export default function PrizePoolScreen() {
     return g ? gameName(g, language) : code;
   };
   const cleanColumns: ListColumn<Clean>[] = [
-    { title: t('pool.cleanedAt'), dataIndex: 'created_at', keyColumn: true, render: (v: string) => <DateTime value={v} /> },
+    {
+      title: t('pool.cleanedAt'),
+      dataIndex: 'created_at',
+      keyColumn: true,
+      render: (v: string, c) => (
+        <Flex vertical gap={0}>
+          <DateTime value={v} />
+          {/* On a phone the game goes with the time, so the amounts stay in sight. */}
+          {!screens.sm && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {nameOfCode(c.game_code)} · {c.agent_code}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     {
       title: t('field.game'),
       dataIndex: 'game_code',
+      responsive: ['sm'],
       render: (v: string, c) => (
         <Flex vertical gap={0}>
           <span>{nameOfCode(v)}</span>
