@@ -89,7 +89,11 @@ export default function ProtectScreen() {
                 </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t('field.betLimits')}>
-                <Money value={row.min_bet} currency={agent?.currency_id} /> – <Money value={row.max_bet} currency={agent?.currency_id} />
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  <Money value={row.min_bet} currency={agent?.currency_id} />
+                  {' – '}
+                  <Money value={row.max_bet} currency={agent?.currency_id} showCode />
+                </span>
               </Descriptions.Item>
             </Descriptions>
           </Card>
