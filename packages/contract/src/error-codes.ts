@@ -39,7 +39,7 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   A0212: { 'zh-cn': '尝试次数过多，请稍后再试', en: 'Too many attempts, please try again later' },
   A0240: { 'zh-cn': '验证码错误', en: 'The verification code is wrong' },
   A0241: { 'zh-cn': '请输入验证码', en: 'Please enter Verify Code' },
-  A0242: { 'zh-cn': '请先绑定谷歌验证器', en: 'Please bind an authenticator app first' },
+  A0242: { 'zh-cn': '请先绑定身份验证器', en: 'Please bind an authenticator app first' },
   A0250: { 'zh-cn': '安全令牌不匹配，请刷新页面', en: 'Security token mismatch, please reload the page' },
   A0301: { 'zh-cn': '没有权限', en: 'You do not have permission for this' },
   A0302: { 'zh-cn': '不能授予自己没有的权限', en: 'You cannot grant a permission you do not hold' },

@@ -21,7 +21,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
   n('14', '代理报表', 'Agent report', reportLeaves('14')),
   n('2', '玩家报表', 'Player report', reportLeaves('2')),
   n('3', '游戏报表', 'Game report', reportLeaves('3')),
-  n('4', '厂商报表', 'Platform report', reportLeaves('4')),
+  n('4', '厂商报表', 'Provider report', reportLeaves('4')),
   n('5', '币种报表', 'Currency report', reportLeaves('5')),
   n('6', '账变记录', 'Account-change ledger'),
   n('7', '代理管理', 'Agent management'),
@@ -31,7 +31,7 @@ export const PERMISSION_TREE: PermissionNode[] = [
     n('803', '点控列表', 'Point-control list'),
   ]),
   n('9', '游戏管理', 'Game management', [
-    n('901', '总台游戏配置', 'Dealer game config'),
+    n('901', '总台游戏配置', 'House default game config'),
     n('902', '代理游戏配置', 'Agent game config'),
   ]),
   n('11', '日志管理', 'Log management'),

@@ -4,14 +4,8 @@
  * the English text of the same key holds its English term, and no forbidden variant appears in
  * any text of its language.
  *
- * Terms the locale files cannot settle alone are left out until the texts outside them change too
- * (the contract's report titles, column headers and permission names, the server's messages):
- * - 厂商 (a game provider, docs/product.md "Entities") is "platform" in every text, the contract's
- *   report titles ("Platform report") and headers ("Platform ID") included, which collides with
- *   平台 ("platform win/loss", the house's); "provider" needs the contract's titles to change with
- *   the locale texts (locales/report-titles.test.ts ties them together).
- * - 谷歌验证码 (the login's code field, auth.json) and the server's and contract's messages that
- *   say 谷歌验证器: 身份验证器 is the term, their texts are still to follow.
+ * The contract's report titles, column headers and permission names and the server's messages
+ * use the same terms (locales/report-titles.test.ts ties the report titles to the route titles).
  */
 export interface GlossaryTerm {
   zh: string;
@@ -29,13 +23,18 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
   {
     zh: '身份验证器',
     en: 'authenticator',
-    forbiddenZh: ['谷歌验证器'],
+    forbiddenZh: ['谷歌验证器', '谷歌验证码'],
     note: 'The second factor is any TOTP app (Google Authenticator, Microsoft Authenticator…), not a Google product.',
   },
   {
     zh: '仪表盘',
     en: 'Dashboard',
     note: 'The first screen (permission 1) is 仪表盘 in the menu, the tabs and the permission tree alike; 首页 is only the "home" link.',
+  },
+  {
+    zh: '厂商',
+    en: 'provider',
+    note: 'A game provider (docs/product.md, "The catalogue"); "platform" is the house itself, as in 平台输赢 "platform win/loss".',
   },
   {
     zh: '总台',

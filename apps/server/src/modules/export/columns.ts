@@ -25,7 +25,7 @@ export const FILTER_LABELS: Record<string, [zh: string, en: string]> = {
   currency: ['币种', 'Currency'],
   agent: ['代理（含下级）', 'Agent (with sub-agents)'],
   game: ['游戏', 'Game'],
-  platform: ['厂商', 'Platform'],
+  platform: ['厂商', 'Provider'],
   player: ['玩家账号', 'Player account'],
   sort: ['排序', 'Sort'],
   exported: ['导出时间 (UTC)', 'Exported at (UTC)'],

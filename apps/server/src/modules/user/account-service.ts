@@ -127,7 +127,7 @@ export async function resetPassword(input: CallParsed<typeof user.userPasswordEd
 
 export async function cleanGoogle(input: CallParsed<typeof user.userGoogleClean>, ctx: CallContext): Promise<null> {
   const target = await managedUser(ctx, input.user_id, {
-    zh: '不能解绑自己的谷歌验证器，请联系其他管理员',
+    zh: '不能解绑自己的身份验证器，请联系其他管理员',
     en: 'You cannot unbind your own authenticator; ask another administrator',
   });
   await repo.updateUser(ctx.db, target.id, { totp_secret: null, totp_pending_secret: null }, nowIso());

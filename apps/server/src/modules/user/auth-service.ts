@@ -183,8 +183,8 @@ async function passwordLogin(input: Extract<LoginInput, { type: 1 }>, ctx: CallC
 
 /** Beside an SMS code, the answers about the authenticator code say which code they mean. */
 const AUTHENTICATOR_BESIDE_SMS = {
-  [ErrorCode.VerifyCodeRequired]: ['该账号已绑定谷歌验证器，请同时输入谷歌验证码', 'This account has an authenticator app: enter its code too'],
-  [ErrorCode.VerifyCodeWrong]: ['谷歌验证码错误', 'The authenticator code is wrong'],
+  [ErrorCode.VerifyCodeRequired]: ['该账号已绑定身份验证器，请同时输入其动态码', 'This account has an authenticator app: enter its code too'],
+  [ErrorCode.VerifyCodeWrong]: ['身份验证器动态码错误', 'The authenticator code is wrong'],
 } as const;
 
 /**
@@ -354,7 +354,7 @@ export async function info(ctx: CallContext) {
 const alreadyBound = () =>
   apiError(
     ErrorCode.Duplicate,
-    '已绑定谷歌验证器；如需更换，请联系管理员先解绑',
+    '已绑定身份验证器；如需更换，请联系管理员先解绑',
     'An authenticator app is already bound; ask an administrator to unbind it before binding another',
   );
 
