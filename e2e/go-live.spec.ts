@@ -137,6 +137,10 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       await bind.getByRole('button', { name: '完成绑定' }).click();
       await expect(page.getByText('身份验证器绑定成功')).toBeVisible();
       await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+      // An empty platform: the dashboard says what is missing and where to add it.
+      await page.goto(`${server.url}/#/dashboard`);
+      await expect(page.getByTestId('dashboard-overview')).toContainText('还没有币种');
+      await expect(page.getByTestId('dashboard-overview').getByRole('button', { name: '添加币种' })).toBeVisible();
 
       // Nothing but the administrator: no demo currency, provider, game or agent.
       const api = new Api(http);

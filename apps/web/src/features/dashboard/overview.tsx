@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Card, Col, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useFormatDateTime } from '../../components/date-time';
 import { CurrencySelect, useCurrencies } from '../../components/dict-select';
+import { useHasPerm } from '../../components/has-perm';
 import { TimezoneSelect } from '../../components/timezone-select';
 import { useDictStore } from '../../stores/dict';
 import { type FigureSource, useDashboardFigures } from './api';
@@ -35,6 +37,27 @@ function KpiCard({ title, hint, value, trend, footer, testId }: { title: string;
       <div className="dash-kpi-value">{value}</div>
       <div className="dash-kpi-trend">{trend}</div>
       <div className="dash-kpi-footer">{footer}</div>
+    </Card>
+  );
+}
+
+/**
+ * A new platform without a currency has no figures to show: it says so and, for whoever may,
+ * leads to Currency management, instead of leaving a gap where the figures would be.
+ */
+function NoCurrency() {
+  const { t } = useTranslation('dashboard');
+  const can = useHasPerm();
+  const navigate = useNavigate();
+  return (
+    <Card variant="borderless" className="dash-card" data-testid="dashboard-overview">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('kpi.noCurrency')}>
+        {can('1303') && (
+          <Button type="primary" onClick={() => navigate('/background/currency')}>
+            {t('kpi.addCurrency')}
+          </Button>
+        )}
+      </Empty>
     </Card>
   );
 }
@@ -73,7 +96,7 @@ export function Overview({ source }: { source: FigureSource }) {
     </Flex>
   );
 
-  if (!currency) return null;
+  if (!currency) return <NoCurrency />;
   const decimals = currency.decimals;
   const money = (v: string) => {
     const text = formatAmount(v, decimals);
