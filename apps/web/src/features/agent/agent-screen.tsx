@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Dropdown, Flex, Form, Grid, Input, type MenuProps, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownOutlined, EllipsisOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { DownOutlined, EllipsisOutlined, PlusOutlined, SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { agent } from '@console/contract';
 import { useConfirm } from '../../components/form-dialog';
 import { DateTime } from '../../components/date-time';
@@ -239,9 +239,15 @@ export default function AgentScreen() {
         emptyText={t('empty')}
         extra={
           canManage && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setDialog({ mode: 'add', parent: null })}>
-              {screens.sm ? t('add') : null}
-            </Button>
+            <>
+              {/* The admin levels agent users hold (/agent/manage/level), named as their page is. */}
+              <Button href="#/agent/manage/level" icon={<SafetyCertificateOutlined />} aria-label={t('route:agentLevel')}>
+                {screens.sm ? t('route:agentLevel') : null}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setDialog({ mode: 'add', parent: null })}>
+                {screens.sm ? t('add') : null}
+              </Button>
+            </>
           )
         }
         tableProps={{
