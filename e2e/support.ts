@@ -197,7 +197,9 @@ export async function prepareScreenshots(page: Page, theme: string, lang: string
   await page.addInitScript(
     ([t, l]) => {
       const merge = (key: string, values: Record<string, unknown>) => {
-        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{},"version":1}');
+        // Merged into what the console keeps, its version left as it is (or unset: a version the
+        // store does not expect would make it drop the entry, the language with it).
+        const stored = JSON.parse(localStorage.getItem(key) ?? '{"state":{}}');
         localStorage.setItem(key, JSON.stringify({ ...stored, state: { ...stored.state, ...values } }));
       };
       merge('settings', { theme: t });
