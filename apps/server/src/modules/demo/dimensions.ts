@@ -32,11 +32,12 @@ const CURRENCIES: CurrencyDef[] = [
   { code: 'THB', name: '泰铢', symbol: '฿', decimals: 2, rate: '0.2000', unit: 50_000n, round: 10_000n },
 ];
 
+/** A provider has one name (docs/product.md, "The catalogue"): the demo's are the brands, read alike in both languages. */
 const PLATFORMS = [
-  { code: 'PG', name: 'PG电子' },
-  { code: 'JDB', name: 'JDB电子' },
-  { code: 'KY', name: '开元棋牌' },
-  { code: 'AG', name: 'AG真人' },
+  { code: 'PG', name: 'PG Soft' },
+  { code: 'JDB', name: 'JDB Gaming' },
+  { code: 'KY', name: 'Kaiyuan Gaming' },
+  { code: 'AG', name: 'Asia Gaming' },
 ];
 
 export type GameType = 'slot' | 'fishing' | 'card' | 'live';
