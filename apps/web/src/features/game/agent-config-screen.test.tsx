@@ -166,12 +166,13 @@ describe('ProtectScreen', () => {
     start(<ProtectScreen />, '/game/manage/agent/protect');
     await waitFor(() => expect(api.sent('game/agent/list')[0]).toMatchObject({ agent_id: 12, page: 1, page_size: 1 }));
     expect(await screen.findByText('EAST-SH · 游戏slot_a')).toBeTruthy();
-    expect((screen.getByLabelText('新手保护局数') as HTMLInputElement).value).toBe('12');
+    // The form takes the loaded values a render after the title shows.
+    await waitFor(() => expect((screen.getByLabelText('新手保护局数') as HTMLInputElement).value).toBe('12'));
     expect(screen.getByLabelText('游戏').getAttribute('role')).toBe('combobox');
 
     fireEvent.click(treeNode('EAST'));
     expect(await screen.findByText('EAST · 游戏slot_a')).toBeTruthy();
-    expect((screen.getByLabelText('新手保护局数') as HTMLInputElement).value).toBe('11');
+    await waitFor(() => expect((screen.getByLabelText('新手保护局数') as HTMLInputElement).value).toBe('11'));
     expect(useLastAgentStore.getState().agentId).toBe(11);
   });
 

@@ -12,7 +12,7 @@ import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useAgentConfigEdit, useAgentConfigList } from './api';
 import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
-import { AgentFrame, SourceMark, offReasonText, subAgentCount, useShownAgent } from './parts';
+import { AgentFrame, GameCell, SourceMark, offReasonText, subAgentCount, useShownAgent } from './parts';
 
 type Row = game.AgentConfigItem;
 
@@ -221,15 +221,12 @@ export default function AgentConfigScreen() {
       settable: false,
       keyColumn: true,
       render: (_: string, r) => (
-        <Flex vertical gap={0}>
-          <Typography.Text strong>{gameName(r, language)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.game_code} · {r.platform_name}
-          </Typography.Text>
-          {!screens.sm && (
-            <Badge status={r.enabled ? 'success' : 'default'} text={r.enabled ? t('state.on') : offReasonText(t, r.off_reason)} style={{ fontSize: 12 }} />
-          )}
-        </Flex>
+        <GameCell
+          name={gameName(r, language)}
+          code={r.game_code}
+          detail={` · ${r.platform_name}`}
+          phone={!screens.sm && <Badge status={r.enabled ? 'success' : 'default'} text={r.enabled ? t('state.on') : offReasonText(t, r.off_reason)} style={{ fontSize: 12 }} />}
+        />
       ),
     },
     {

@@ -10,6 +10,7 @@ import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useDealerEdit, useDealerEnable, useDealerList } from './api';
 import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
+import { GameCell } from './parts';
 
 type Dealer = game.DealerItem;
 const FILTERS = game.gameDealerList.request.pick({ platform_id: true, type: true, keyword: true });
@@ -131,15 +132,12 @@ export default function DealerScreen() {
       settable: false,
       keyColumn: true,
       render: (_: string, d) => (
-        <Flex vertical gap={0}>
-          <Typography.Text strong>{gameName(d, language)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {d.game_code}
-            {!screens.md && ` · ${d.platform_name}`}
-          </Typography.Text>
-          {/* On a phone the state goes with the name, beside the pinned actions. */}
-          {!screens.sm && <Badge status={d.enabled ? 'success' : 'default'} text={t(d.enabled ? 'state.on' : 'state.off')} style={{ fontSize: 12 }} />}
-        </Flex>
+        <GameCell
+          name={gameName(d, language)}
+          code={d.game_code}
+          detail={!screens.md && ` · ${d.platform_name}`}
+          phone={!screens.sm && <Badge status={d.enabled ? 'success' : 'default'} text={t(d.enabled ? 'state.on' : 'state.off')} style={{ fontSize: 12 }} />}
+        />
       ),
     },
     { title: t('field.platform'), dataIndex: 'platform_name', responsive: ['md'] },

@@ -255,6 +255,24 @@ export function GameName({ name, code }: { name: string; code: string }) {
   );
 }
 
+/**
+ * The cell that names a game in a list: its name, its code (and `detail`, what else tells the row
+ * apart) below as secondary text, and `phone` under them: what the columns hidden on a phone
+ * would say, kept beside the pinned actions.
+ */
+export function GameCell({ name, code, detail, phone, testId }: { name: string; code: string; detail?: ReactNode; phone?: ReactNode; testId?: string }) {
+  return (
+    <Flex vertical gap={0} data-testid={testId}>
+      <Typography.Text strong>{name}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+        {code}
+        {detail}
+      </Typography.Text>
+      {phone}
+    </Flex>
+  );
+}
+
 /** Why a game is off, in words: the game itself, the dealer config, a parent agent, or this agent. */
 export function offReasonText(t: (k: string, o?: Record<string, unknown>) => string, reason: game.OffReason | null): string {
   if (!reason) return '';

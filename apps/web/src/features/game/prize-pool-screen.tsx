@@ -14,7 +14,7 @@ import { formatAmount } from '../../lib/format';
 import { useAppStore } from '../../stores/app';
 import { useCleanList, usePoolClean, usePoolCreate, usePoolEdit, usePoolList, usePoolOf } from './api';
 import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
-import { AgentTreePicker } from './parts';
+import { AgentTreePicker, GameCell } from './parts';
 
 type Pool = game.PrizePoolItem;
 type Clean = game.PrizePoolCleanItem;
@@ -397,23 +397,24 @@ export default function PrizePoolScreen() {
       settable: false,
       keyColumn: true,
       render: (v: string, p) => (
-        <Flex vertical gap={0} data-testid={`pool-row-${p.id}`}>
-          <Typography.Text strong>{gameName(p, language)}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-            {v}
-            {!screens.md && ` · ${p.agent_code}`}
-          </Typography.Text>
-          {/* On a phone the amount and the state go with the name, beside the pinned actions. */}
-          {!screens.sm && (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              {/* The amount column's test id: that column is not shown on a phone. */}
-              <span data-testid={`pool-amount-${p.id}`}>
-                <Money value={p.pool_amount} currency={p.currency_code} showCode />
-              </span>{' '}
-              <Badge status={p.status === 1 ? 'success' : 'default'} text={t(`pool.status.${p.status}`)} style={{ fontSize: 12 }} />
-            </span>
-          )}
-        </Flex>
+        <GameCell
+          testId={`pool-row-${p.id}`}
+          name={gameName(p, language)}
+          code={v}
+          detail={!screens.md && ` · ${p.agent_code}`}
+          phone={
+            // On a phone the amount and the state go with the name, beside the pinned actions.
+            !screens.sm && (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {/* The amount column's test id: that column is not shown on a phone. */}
+                <span data-testid={`pool-amount-${p.id}`}>
+                  <Money value={p.pool_amount} currency={p.currency_code} showCode />
+                </span>{' '}
+                <Badge status={p.status === 1 ? 'success' : 'default'} text={t(`pool.status.${p.status}`)} style={{ fontSize: 12 }} />
+              </span>
+            )
+          }
+        />
       ),
     },
     {
