@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { parseMoney } from '@console/contract';
 import { formatAmount, formatCount, formatRatio, isNegative } from '../lib/format';
 import { useDictStore } from '../stores/dict';
 import './money.css';
@@ -43,17 +44,24 @@ export function Money({
   const codeOf = useCurrencyCode();
   if (value === null || value === undefined || value === '') return <span className="num">-</span>;
   const places = decimals ?? decimalsOf(currency);
-  const negative = isNegative(value);
-  const text = formatAmount(value, places);
-  const plus = signed && !negative && text !== formatAmount('0', places) ? '+' : '';
   const code = showCode && currency !== undefined ? codeOf(currency) : '';
-  const exact = formatAmount(value, 4);
-  const hidden = formatAmount(formatAmount(value, places).replace(/,/g, ''), 4) !== exact;
+  // Digits below the shown decimals: the exact value goes in the tooltip.
+  const hidden = parseMoney(value) % 10n ** BigInt(4 - Math.min(4, Math.max(0, places))) !== 0n;
   return (
-    <span className={negative ? 'num num-negative' : 'num'} title={hidden ? `${plus}${exact}${code ? ` ${code}` : ''}` : undefined}>
-      {`${plus}${text}${code ? ` ${code}` : ''}`}
+    <span className={isNegative(value) ? 'num num-negative' : 'num'} title={hidden ? moneyText(value, places, code, signed, 4) : undefined}>
+      {moneyText(value, places, code, signed)}
     </span>
   );
+}
+
+/**
+ * An amount with `places` decimals (or `digits`, for the exact value behind it), a "+" before a
+ * gain that shows with `places` when `signed`, and the code after it: "+1,234.50 CNY".
+ */
+function moneyText(value: string, places: number, code: string, signed?: boolean, digits = places): string {
+  const shown = formatAmount(value, places);
+  const plus = signed && !isNegative(value) && shown !== formatAmount('0', places) ? '+' : '';
+  return `${plus}${digits === places ? shown : formatAmount(value, digits)}${code ? ` ${code}` : ''}`;
 }
 
 /** The code of a currency by id or code ("CNY"); the key itself when the list does not know it. */
@@ -67,12 +75,7 @@ export function useMoneyText(): (value: string, currency?: number | string, opts
   const decimalsOf = useCurrencyDecimals();
   const codeOf = useCurrencyCode();
   return useCallback(
-    (value, currency, opts) => {
-      const places = decimalsOf(currency);
-      const text = formatAmount(value, places);
-      const plus = opts?.signed && !isNegative(value) && text !== formatAmount('0', places) ? '+' : '';
-      return `${plus}${text}${currency !== undefined ? ` ${codeOf(currency)}` : ''}`;
-    },
+    (value, currency, opts) => moneyText(value, decimalsOf(currency), currency !== undefined ? codeOf(currency) : '', opts?.signed),
     [decimalsOf, codeOf],
   );
 }
