@@ -19,6 +19,13 @@ export interface CallDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodTyp
   binary?: boolean;
   /** Allowed while a user with no authenticator bound must still bind one (2FA-required mode). */
   allowUnbound?: boolean;
+  /**
+   * Who makes the call (docs/product.md, "The agent back office"): operators under /v1/operator/
+   * (`operator`, the default); agent users too, under /v1/agent/ with the same body and answer
+   * limited to their agent's sub-tree (`both`); or agent users only (`agent`: their login and
+   * user info).
+   */
+  mount?: CallMount;
   summary: string;
 }
 
@@ -28,4 +35,14 @@ export type CallRequest<C> = C extends CallDef<infer Req, z.ZodType> ? z.input<R
 export type CallParsed<C> = C extends CallDef<infer Req, z.ZodType> ? z.output<Req> : never;
 export type CallResponse<C> = C extends CallDef<z.ZodType, infer Res> ? z.output<Res> : never;
 
+export type CallMount = 'operator' | 'both' | 'agent';
+
 export const API_PREFIX = '/v1/operator/';
+/** Where agent users' calls live: the agent mounts of the calls (CallDef.mount). */
+export const AGENT_API_PREFIX = '/v1/agent/';
+
+/** The prefixes a call is served under. */
+export function callPrefixes(call: Pick<CallDef, 'mount'>): string[] {
+  const mount = call.mount ?? 'operator';
+  return mount === 'both' ? [API_PREFIX, AGENT_API_PREFIX] : mount === 'agent' ? [AGENT_API_PREFIX] : [API_PREFIX];
+}

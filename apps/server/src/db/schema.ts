@@ -47,6 +47,10 @@ export interface OperationLogTable {
   ip: string;
   result_code: string;
   created_at: string;
+  /** Set when an agent user made the call (migration 0014); operator_id is then null. */
+  agent_user_id: number | null;
+  /** The agent user's agent code; '' for operators. */
+  agent_code: Generated<string>;
 }
 
 export interface SmsCodeTable {
@@ -150,10 +154,25 @@ export interface AgentUserTable {
   status: number;
   password_hash: string;
   totp_secret: string | null;
+  totp_pending_secret: string | null;
+  /** The last TOTP time step accepted, so no code works twice. */
+  totp_last_step: Int8 | null;
   last_login_at: string | null;
   last_login_ip: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** An agent user's session (migration 0014), apart from the operators' `session`. */
+export interface AgentSessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  agent_user_id: number;
+  ip: string;
+  user_agent: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
 }
 
 export interface PlayerTable {
@@ -359,6 +378,8 @@ export interface ExportTable {
   /** JSON of the request's filters. */
   filters: string;
   requested_by: number | null;
+  /** The agent user who asked for it (migration 0014); requested_by is then null. */
+  requested_by_agent_user: number | null;
   requested_by_account: string;
   status: string;
   row_count: number;
@@ -384,6 +405,7 @@ export interface DB {
   agent: AgentTable;
   agent_admin_level: AgentAdminLevelTable;
   agent_user: AgentUserTable;
+  agent_session: AgentSessionTable;
   player: PlayerTable;
   wallet: WalletTable;
   ledger_entry: LedgerEntryTable;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { API_PREFIX, ErrorCode, errorMessages, type CallDef, type Lang } from '@console/contract';
+import { AGENT_API_PREFIX, ErrorCode, callPrefixes, errorMessages, type CallDef, type Lang } from '@console/contract';
 import type { z } from 'zod';
 import type { Config } from '../config/index.ts';
 import type { DB } from '../db/schema.ts';
@@ -9,7 +9,8 @@ import { ApiError } from '../lib/api-error.ts';
 import { clientIp } from '../lib/client-ip.ts';
 import { findNulCharacter, formatNulCharacter, formatZodError, requestLang } from '../lib/validation.ts';
 import { nowIso } from '../lib/time.ts';
-import { authenticate, type SessionUser } from './session.ts';
+import { applyAgentField, type AgentScopeRule } from './agent-scope.ts';
+import { authenticate, authenticateAgent, type SessionUser } from './session.ts';
 
 /** One entry per domain module (modules/index.ts lists them): the contract calls it serves and how it registers them. */
 export interface ServerModule {
@@ -31,8 +32,10 @@ export interface CallContext {
   database: Database;
   dialect: Dialect;
   config: Config;
-  /** The logged-in user; null only for public calls. */
+  /** The logged-in user; null only for public calls. An agent user (under /v1/agent/) has `user.agent`. */
   user: SessionUser | null;
+  /** Whether the call came in under /v1/agent/ (an agent user's call). */
+  agentMount: boolean;
   token: string | null;
   lang: Lang;
   ip: string;
@@ -82,17 +85,36 @@ export interface CallOptions {
    * the login limits), which a transaction around the whole call would roll back.
    */
   ownTransaction?: boolean;
+  /**
+   * For a call agent users make too (CallDef.mount `both`): how it keeps to their sub-tree
+   * (plugins/agent-scope.ts). Required for such calls: registration fails without it.
+   */
+  agentScope?: AgentScopeRule;
+}
+
+/** The operation log's columns naming who made a call: an operator, or an agent user with their agent code. */
+export function actorColumns(user: SessionUser | null, account = '') {
+  if (user?.agent) return { operator_id: null, agent_user_id: user.id, agent_code: user.agent.agentCode, operator_account: user.account };
+  return { operator_id: user?.id ?? null, agent_user_id: null, agent_code: '', operator_account: user?.account ?? account };
 }
 
 /**
- * Registers one contract call: POST /v1/operator/<path>. Order of checks: session (HTTP 401 A0230),
+ * Registers one contract call: POST /v1/operator/<path>, and /v1/agent/<path> for agent users when
+ * the call is theirs too (CallDef.mount). An operator token works only on the first and an agent
+ * user's only on the second; anywhere else either answers A0230. Order of checks: session (HTTP 401 A0230),
  * authenticator binding (A0242), permission code (A0301), request schema, then no U+0000 anywhere
  * in the request (both A0400, readable text), then the handler. A call marked `audit` runs in one
  * transaction together with its operation-log row, so a failure leaves nothing behind; a refusal
  * for want of permission (A0301, A0302) is logged apart from it.
  */
 export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>, options: CallOptions = {}) {
-  app.post(API_PREFIX + call.path, { ...options.route, schema: { hide: true } }, async (request, reply) => {
+  if (call.mount === 'both' && !options.agentScope) throw new Error(`${call.path} is an agent users' call too: register it with an agentScope rule`);
+  for (const prefix of callPrefixes(call)) registerMount(app, prefix, call, handler, options);
+}
+
+function registerMount<C extends CallDef>(app: FastifyInstance, prefix: string, call: C, handler: CallHandler<C>, options: CallOptions) {
+  const agentMount = prefix === AGENT_API_PREFIX;
+  app.post(prefix + call.path, { ...options.route, schema: { hide: true } }, async (request, reply) => {
     const lang = requestLang(request.headers['accept-language']);
     const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     const { token: rawToken, ...body } = raw;
@@ -111,8 +133,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       await database.db
         .insertInto('operation_log')
         .values({
-          operator_id: user.id,
-          operator_account: user.account,
+          ...actorColumns(user),
           action: call.path,
           target,
           summary: JSON.stringify(summary ?? null),
@@ -124,7 +145,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
         .catch((err: unknown) => request.log.error({ err }, 'could not log a refused call'));
     };
     if (call.access !== 'public') {
-      user = token ? await authenticate(database.db, token, config) : null;
+      user = !token ? null : agentMount ? await authenticateAgent(database.db, token, config) : await authenticate(database.db, token, config);
       if (!user) throw new ApiError(ErrorCode.TokenInvalid);
       if (config.require2fa && !user.totpBound && !call.allowUnbound) throw new ApiError(ErrorCode.TotpBindRequired);
       if (typeof call.access === 'object' && !user.permissions.has(call.access.permission)) {
@@ -138,6 +159,15 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
     if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
     const nulAt = findNulCharacter(parsed.data);
     if (nulAt) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatNulCharacter(nulAt, lang) });
+    const rule = options.agentScope;
+    if (user?.agent && rule && typeof rule === 'object') {
+      try {
+        await applyAgentField(database.db, user.agent, parsed.data as Record<string, unknown>, rule.agentField);
+      } catch (err) {
+        if (err instanceof ApiError) await logRefusal(err.code, '', redact(parsed.data));
+        throw err;
+      }
+    }
 
     let auditTarget = '';
     let auditSummary: unknown = redact(parsed.data);
@@ -149,6 +179,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
       dialect: database.dialect,
       config,
       user,
+      agentMount,
       token,
       lang,
       ip,
@@ -168,8 +199,7 @@ export function registerCall<C extends CallDef>(app: FastifyInstance, call: C, h
         await trx
           .insertInto('operation_log')
           .values({
-            operator_id: user?.id ?? null,
-            operator_account: user?.account ?? String((parsed.data as { account?: unknown }).account ?? ''),
+            ...actorColumns(user, String((parsed.data as { account?: unknown }).account ?? '')),
             action: call.path,
             target: auditTarget,
             summary: JSON.stringify(auditSummary ?? null),

@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { API_PREFIX, ErrorCode, errorMessages, type CallDef } from '@console/contract';
+import { AGENT_API_PREFIX, API_PREFIX, ErrorCode, callPrefixes, errorMessages, type CallDef } from '@console/contract';
+
+/** The tag of every call under /v1/agent/ (docs/product.md, "The agent back office"). */
+const AGENT_TAG = 'agent back office';
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../lib/api-error.ts';
@@ -56,6 +59,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   user: 'Operator accounts: the logged-in operator, passwords, authenticator binding, status.',
   permission: 'The permission tree and the permission codes of an operator.',
   agent: 'Agents and their tree of sub-agents, agent users, and the agent reports.',
+  [AGENT_TAG]:
+    "Agent users' calls under /v1/agent/: their login and account, and the operator calls of the agent permission tree with the same bodies and answers, limited to the user's agent and its sub-tree (an agent outside it is refused with A0301). Operator and agent tokens are never interchangeable.",
   currency: 'Currencies and the currency reports.',
   game: 'Games, the house-wide and per-agent game config, protection, prize pools, and the game reports.',
   platform: 'Game providers (platforms) and the platform reports.',
@@ -198,13 +203,15 @@ export function buildOpenApiDocument(calls: readonly CallDef[], otherPaths: Reco
     paths[path] = out;
   };
 
-  for (const call of calls) {
+  for (const call of calls) for (const prefix of callPrefixes(call)) {
+    const agentMount = prefix === AGENT_API_PREFIX;
     const access = call.access === 'public' ? 'public' : call.access === 'session' ? 'any logged-in user' : `permission ${call.access.permission}`;
-    addOperations(API_PREFIX + call.path, {
+    const who = agentMount ? ' An agent user\'s call: answers only their agent\'s sub-tree; an operator token answers A0230.' : '';
+    addOperations(prefix + call.path, {
       post: {
         summary: call.summary,
-        description: `Access: ${access}.${call.audit ? ' Writes an operation-log entry.' : ''}${call.access === 'public' ? '' : ' Send the session token as `token` in the body.'}`,
-        tags: [tagOf(call.path)],
+        description: `Access: ${access}.${who}${call.audit ? ' Writes an operation-log entry.' : ''}${call.access === 'public' ? '' : ' Send the session token as `token` in the body.'}`,
+        tags: [agentMount ? AGENT_TAG : tagOf(call.path)],
         requestBody: { required: true, content: { 'application/json': { schema: requestSchema(call) } } },
         responses: {
           200: call.binary

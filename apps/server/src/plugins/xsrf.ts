@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX, ErrorCode } from '@console/contract';
+import { AGENT_API_PREFIX, API_PREFIX, ErrorCode } from '@console/contract';
 import { ApiError } from '../lib/api-error.ts';
 import { DOCS_PREFIX } from './openapi.ts';
 
@@ -21,7 +21,8 @@ export function registerXsrf(app: FastifyInstance) {
     const cookie = request.cookies[XSRF_COOKIE];
     // Decided on the route the router matched, not on the raw URL: the router decodes
     // percent-escapes, so "/v1/%6Fperator/…" reaches an operator call without starting with its prefix.
-    if (request.routeOptions.url?.startsWith(API_PREFIX) && request.method === 'POST' && cookie) {
+    const url = request.routeOptions.url;
+    if ((url?.startsWith(API_PREFIX) || url?.startsWith(AGENT_API_PREFIX)) && request.method === 'POST' && cookie) {
       if (request.headers[XSRF_HEADER] !== cookie) throw new ApiError(ErrorCode.XsrfMismatch);
     }
     if (!cookie && request.method === 'GET' && PAGES.has(request.url.split('?', 1)[0]!)) {

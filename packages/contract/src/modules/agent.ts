@@ -20,6 +20,7 @@ export type AgentQuickItem = z.infer<typeof agentQuickItemSchema>;
 export const agentQuick = defineCall({
   path: 'agent/quick',
   access: 'session',
+  mount: 'both',
   summary: 'Every agent, in tree order (each before its sub-tree, siblings by id), for filters and pickers',
   request: z.object({}),
   response: listOf(agentQuickItemSchema),
@@ -105,6 +106,7 @@ export type AgentItem = z.infer<typeof agentItemSchema>;
 export const agentList = defineCall({
   path: 'agent/list',
   access: { permission: '7' },
+  mount: 'both',
   summary:
     'Agents, paged; `parent_id` 0 lists the top level and an id that agent\'s direct sub-agents; without it, every agent (with `keyword` on code or name and `status`), in tree order',
   request: pagingSchema.extend({
@@ -118,6 +120,7 @@ export const agentList = defineCall({
 export const agentAdd = defineCall({
   path: 'agent/add',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: "Create an agent at the top (parent_id 0) or under a parent, whose currency it takes and whose share rate caps its own",
   request: z.object({
@@ -136,6 +139,7 @@ export const agentAdd = defineCall({
 export const agentEdit = defineCall({
   path: 'agent/edit',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: 'Change name, share rate, IP whitelist, status or remark; disabling stops the logins of its users and its agent keys (and those of its sub-agents) at once',
   request: z.object({
@@ -169,6 +173,7 @@ export type AgentUserItem = z.infer<typeof agentUserItemSchema>;
 export const agentUserList = defineCall({
   path: 'agent/user/list',
   access: { permission: '7' },
+  mount: 'both',
   summary: 'Agent users, newest first, by agent, account and status',
   request: pagingSchema.extend({
     agent_id: z.number().int().positive().optional(),
@@ -181,6 +186,7 @@ export const agentUserList = defineCall({
 export const agentUserAdd = defineCall({
   path: 'agent/user/add',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: 'Create an agent user; the account is unique within its agent, the password travels as the double MD5',
   request: z.object({
@@ -196,6 +202,7 @@ export const agentUserAdd = defineCall({
 export const agentUserStatusEdit = defineCall({
   path: 'agent/user/status/edit',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: 'Enable (1) or disable (2) an agent user; a disabled one cannot log in',
   request: z.object({ user_id: z.number().int().positive(), status: agentStatusSchema }),
@@ -205,6 +212,7 @@ export const agentUserStatusEdit = defineCall({
 export const agentUserPasswordEdit = defineCall({
   path: 'agent/user/password/edit',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: "Reset an agent user's password (double MD5)",
   request: z.object({ user_id: z.number().int().positive(), password: hashedPasswordSchema }),
@@ -214,6 +222,7 @@ export const agentUserPasswordEdit = defineCall({
 export const agentUserGoogleClean = defineCall({
   path: 'agent/user/google/clean',
   access: { permission: '7' },
+  mount: 'both',
   audit: true,
   summary: "Unbind an agent user's authenticator",
   request: z.object({ user_id: z.number().int().positive() }),
@@ -244,6 +253,7 @@ export const adminLevelItemSchema = z.object({
 export const agentAdminLevelList = defineCall({
   path: 'agent/adminlevel/list',
   access: { permission: '7' },
+  mount: 'both',
   summary: 'The admin levels an agent user can hold, by rank, with their permission sets and how many users hold each',
   request: z.object({}),
   response: z.object({ list: z.array(adminLevelItemSchema) }),

@@ -46,6 +46,7 @@ const instant = z.iso.datetime({ offset: true });
 export const billList = defineCall({
   path: 'bill/list',
   access: { permission: '6' },
+  mount: 'both',
   summary: 'The account-change ledger, newest first, filtered by player, agent (with its sub-tree), currency, type, time and order id',
   request: pagingSchema.extend({
     player_account: z.string().trim().max(64).optional(),

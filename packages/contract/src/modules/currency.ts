@@ -22,6 +22,7 @@ export type CurrencyItem = z.infer<typeof currencyItemSchema>;
 export const currencyList = defineCall({
   path: 'currency/list',
   access: 'session',
+  mount: 'both',
   summary: 'Currencies in display order; every one unless `page` is given',
   request: z.object({
     page: z.coerce.number().int().min(1).optional(),

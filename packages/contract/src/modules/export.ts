@@ -35,6 +35,7 @@ export const exportList = defineCall({
   path: 'export/list',
   // Holders of the export-management code (1305) see every export; anyone else their own.
   access: 'session',
+  mount: 'both',
   summary: "Spreadsheet exports, newest first, filtered by report, status and requester (every operator's with 1305, else the caller's own)",
   request: pagingSchema.extend({
     report: z.string().trim().max(64).optional(),
@@ -49,6 +50,7 @@ export const exportDownload = defineCall({
   // Its requester may download it again; anyone else needs the export-management code (1305).
   // Either also needs the permission of the report it was made from.
   access: 'session',
+  mount: 'both',
   binary: true,
   summary: "Download an export file again (its requester, or holders of 1305, holding the report's permission) while it is kept",
   request: z.object({ id: z.coerce.number().int().positive() }),

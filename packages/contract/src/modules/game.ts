@@ -24,6 +24,7 @@ export type GameItem = z.infer<typeof gameItemSchema>;
 export const gameList = defineCall({
   path: 'game/list',
   access: 'session',
+  mount: 'both',
   summary: 'Every game with its platform, in display order, for filters and pickers',
   request: z.object({}),
   response: listOf(gameItemSchema),

@@ -18,8 +18,13 @@ export const logItemSchema = z.object({
   ip: z.string(),
   result_code: z.string(),
   created_at: z.string(),
+  /** The agent code of an agent user's row ('' for operators'): `operator_account` is then the agent user's account. */
+  agent_code: z.string(),
 });
 export type LogItem = z.infer<typeof logItemSchema>;
+
+/** Whose rows: operators' or agent users' (docs/product.md, "The agent back office"). */
+export const LOG_ACTORS = ['operator', 'agent'] as const;
 
 /** `success` = result code "0"; `failure` = any other. */
 export const LOG_RESULTS = ['success', 'failure'] as const;
@@ -30,6 +35,9 @@ export const logList = defineCall({
   summary: 'Operation log, newest first, by operator account, action, result and time range (ISO-8601 instants, both ends included)',
   request: pagingSchema.extend({
     operator_account: z.string().trim().max(64).optional(),
+    actor: z.enum(LOG_ACTORS).optional(),
+    /** Rows of one agent's users (implies actor `agent`). */
+    agent_code: z.string().trim().max(32).optional(),
     action: z.string().trim().max(128).optional(),
     result: z.enum(LOG_RESULTS).optional(),
     start_time: z.iso.datetime({ offset: true }).optional(),

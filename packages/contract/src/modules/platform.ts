@@ -16,6 +16,7 @@ export type PlatformItem = z.infer<typeof platformItemSchema>;
 export const platformList = defineCall({
   path: 'platform/list',
   access: 'session',
+  mount: 'both',
   summary: 'Game providers (platforms) in display order, for filters and pickers',
   request: z.object({}),
   response: listOf(platformItemSchema),

@@ -43,6 +43,7 @@ export type PlayerItem = z.infer<typeof playerItemSchema>;
 export const playerList = defineCall({
   path: 'player/list',
   access: { permission: '801' },
+  mount: 'both',
   summary: 'Players, paged and sorted on the server: agent (with its sub-tree), account prefix, status, currency and registration range; lifetime bets and win/loss from the aggregates',
   request: pagingSchema.merge(sortSchema).extend({
     agent_id: z.number().int().min(0).optional(),
@@ -119,6 +120,7 @@ export type ControlItem = z.infer<typeof controlItemSchema>;
 export const playerDetail = defineCall({
   path: 'player/detail',
   access: { permission: '801' },
+  mount: 'both',
   summary: "One player: wallets and balances, the latest ledger entries and bets, and the active point control",
   request: z.object({ player_id: z.number().int().positive() }),
   response: z.object({
@@ -133,6 +135,7 @@ export const playerDetail = defineCall({
 export const playerStatusEdit = defineCall({
   path: 'player/status/edit',
   access: { permission: '801' },
+  mount: 'both',
   audit: true,
   summary: "Enable (1) or disable (2) a player; a disabled player's transfers in are refused at ingest, their settled bets and transfers out are still stored",
   request: z.object({ player_id: z.number().int().positive(), status: playerStatusSchema }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, type CallDef } from '../call.ts';
+import { AGENT_PERMISSION_CODES } from '../agent-permissions.ts';
 import { pagingSchema, sortSchema } from '../common/paging.ts';
 import { reportFilterSchema } from '../common/report-filter.ts';
 import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, type ColumnMeta, type ReportDef, type ReportPeriod } from '../report-defs.ts';
@@ -138,10 +139,14 @@ export const bettingResponseSchema = z.object({
   summary: z.array(z.object(reportSummaryShape(BETTING_REPORT))),
 });
 
+/** Reports of the agent permission tree are agent users' calls too. */
+const agentMount = (d: ReportDef) => (AGENT_PERMISSION_CODES.includes(d.permission) ? ('both' as const) : undefined);
+
 const listCall = (d: ReportDef, response: z.ZodType, summary: string) =>
   defineCall({
     path: d.path,
     access: { permission: d.permission },
+    mount: agentMount(d),
     summary,
     request: reportListRequestSchema,
     response,
@@ -151,6 +156,7 @@ const exportCall = (d: ReportDef) =>
   defineCall({
     path: `${d.path}/export`,
     access: { permission: d.permission },
+    mount: agentMount(d),
     binary: true,
     summary: `${d.title.en}: every row as an .xlsx file (also recorded in the export list)`,
     request: reportExportRequestSchema,

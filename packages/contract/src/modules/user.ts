@@ -71,6 +71,7 @@ export const sendcode = defineCall({
 export const logout = defineCall({
   path: 'logout',
   access: 'session',
+  mount: 'both',
   allowUnbound: true,
   audit: true,
   summary: 'Revoke the current session',
@@ -90,6 +91,7 @@ export const userInfo = defineCall({
 export const googleBindInit = defineCall({
   path: 'user/google/bind/init',
   access: 'session',
+  mount: 'both',
   allowUnbound: true,
   audit: false,
   summary: 'Start binding an authenticator app: a new secret and its otpauth:// URI for the QR code',
@@ -100,6 +102,7 @@ export const googleBindInit = defineCall({
 export const googleBindConfirm = defineCall({
   path: 'user/google/bind/confirm',
   access: 'session',
+  mount: 'both',
   allowUnbound: true,
   audit: true,
   summary: 'Finish binding: the first code from the app proves it holds the secret',
@@ -110,10 +113,51 @@ export const googleBindConfirm = defineCall({
 export const passwordChange = defineCall({
   path: 'user/password/change',
   access: 'session',
+  mount: 'both',
   audit: true,
   summary: "Change one's own password",
   request: z.object({ old_password: hashedPasswordSchema, password: hashedPasswordSchema }),
   response: z.null(),
+});
+
+/* ---- Agent users' own calls (under /v1/agent/, docs/product.md "The agent back office") ---- */
+
+/** The agent code typed at login: empty on a host registered as an agent's domain. */
+const loginAgentCodeSchema = z.string().trim().toLowerCase().regex(/^([a-z0-9]{4,16})?$/, { message: 'agent_code' });
+
+/** An agent user as they see themselves: the operator's fields plus their agent and admin level. */
+export const agentUserInfoSchema = userInfoSchema.extend({
+  agent_id: z.number().int(),
+  agent_code: z.string(),
+  agent_name: z.string(),
+  admin_level_id: z.number().int(),
+  admin_level_name: z.string(),
+});
+export type AgentUserInfo = z.infer<typeof agentUserInfoSchema>;
+
+export const agentLogin = defineCall({
+  path: 'login',
+  access: 'public',
+  mount: 'agent',
+  summary:
+    "An agent user's login: agent code, account, password (double MD5 as for operators) and authenticator code. On a host registered as an agent domain the agent code may be left empty: the host names the agent",
+  request: z.object({
+    agent_code: loginAgentCodeSchema.default(''),
+    account: accountSchema,
+    password: hashedPasswordSchema,
+    google_code: z.string().regex(/^(\d{6})?$/, { message: 'totp_code' }).default(''),
+  }),
+  response: z.object({ token: z.string(), user_info: agentUserInfoSchema }),
+});
+
+export const agentUserInfo = defineCall({
+  path: 'user/info',
+  access: 'session',
+  mount: 'agent',
+  allowUnbound: true,
+  summary: 'The logged-in agent user, their agent and admin level, and the permission codes of that level',
+  request: z.object({}),
+  response: z.object({ user_info: agentUserInfoSchema, permissions: z.string() }),
 });
 
 export const operatorUserSchema = z.object({
@@ -215,6 +259,6 @@ export const permissionEdit = defineCall({
 });
 
 export const userCalls = [
-  login, sendcode, logout, userInfo, googleBindInit, googleBindConfirm, passwordChange,
+  login, sendcode, logout, userInfo, googleBindInit, googleBindConfirm, passwordChange, agentLogin, agentUserInfo,
   userList, userAdd, userStatusEdit, userPasswordEdit, userGoogleClean, permissionList, permissionEdit,
 ];

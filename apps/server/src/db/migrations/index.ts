@@ -14,6 +14,7 @@ import { m0010LedgerDayCounts } from './0010-ledger-day-counts.ts';
 import { m0011LoginKnownAddress } from './0011-login-known-address.ts';
 import { m0012WalletAdjustmentsControls } from './0012-wallet-adjustments-controls.ts';
 import { m0013AdminLevelCodes } from './0013-admin-level-codes.ts';
+import { m0014AgentSessions } from './0014-agent-sessions.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -30,6 +31,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0011-login-known-address', m0011LoginKnownAddress],
   ['0012-wallet-adjustments-controls', m0012WalletAdjustmentsControls],
   ['0013-admin-level-codes', m0013AdminLevelCodes],
+  ['0014-agent-sessions', m0014AgentSessions],
 ];
 
 class StepProvider implements MigrationProvider {

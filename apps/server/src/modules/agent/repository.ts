@@ -19,13 +19,13 @@ function byTreePath(a: string, b: string): number {
   return x.length - y.length;
 }
 
-export async function listAgentsQuick(db: Kysely<DB>) {
+/** Every agent (or every agent of the sub-tree under `under`, a tree path) for pickers. */
+export async function listAgentsQuick(db: Kysely<DB>, under?: string) {
   // Sorted here, not in SQL: a numeric order of the path's segments has no portable SQL spelling,
   // and the list is every agent anyway.
-  const rows = await db
-    .selectFrom('agent')
-    .select(['id', 'code', 'name', 'parent_id', 'level', 'currency_id', 'status', 'path'])
-    .execute();
+  let q = db.selectFrom('agent').select(['id', 'code', 'name', 'parent_id', 'level', 'currency_id', 'status', 'path']);
+  if (under) q = q.where('path', 'like', `${under}%`);
+  const rows = await q.execute();
   rows.sort((a, b) => byTreePath(a.path, b.path));
   return rows.map((r) => ({
     id: toNumber(r.id),
@@ -203,6 +203,10 @@ export async function updateAgent(db: Kysely<DB>, id: number, changes: AgentChan
 }
 
 export interface AgentListFilter {
+  /** Only the agents of this sub-tree (a tree path), for an agent user. */
+  under?: string | undefined;
+  /** Only this agent (an agent user's own, as the top of their tree). */
+  id?: number | undefined;
   parent_id?: number | undefined;
   keyword?: string | undefined;
   status?: number | undefined;
@@ -210,6 +214,8 @@ export interface AgentListFilter {
 
 export async function listAgents(db: Kysely<DB>, f: AgentListFilter, page: number, pageSize: number) {
   let q = db.selectFrom('agent as a');
+  if (f.under) q = q.where('a.path', 'like', `${f.under}%`);
+  if (f.id !== undefined) q = q.where('a.id', '=', f.id);
   if (f.parent_id === 0) q = q.where('a.parent_id', 'is', null);
   else if (f.parent_id !== undefined) q = q.where('a.parent_id', '=', f.parent_id);
   if (f.status !== undefined) q = q.where('a.status', '=', f.status);
@@ -275,11 +281,21 @@ export async function subtreeReach(db: Kysely<DB>, path: string) {
 
 /* ---- Admin levels and agent users ---- */
 
-export async function listAdminLevels(db: Kysely<DB>) {
-  const rows = await db
+/**
+ * The admin levels with their users; for an agent user (`scope`) only the levels at or below their
+ * own rank, and only the users of their sub-tree counted.
+ */
+export async function listAdminLevels(db: Kysely<DB>, scope?: { under: string; minRank: number }) {
+  let q = db
     .selectFrom('agent_admin_level as l')
     .select(['l.id', 'l.name', 'l.level', 'l.permissions'])
-    .select((eb) => eb.selectFrom('agent_user as u').select((e) => e.fn.countAll().as('n')).whereRef('u.admin_level_id', '=', 'l.id').as('user_count'))
+    .select((eb) => {
+      let users = eb.selectFrom('agent_user as u').select((e) => e.fn.countAll().as('n')).whereRef('u.admin_level_id', '=', 'l.id');
+      if (scope) users = users.where('u.agent_id', 'in', (e) => e.selectFrom('agent').select('id').where('path', 'like', `${scope.under}%`));
+      return users.as('user_count');
+    });
+  if (scope) q = q.where('l.level', '>=', scope.minRank);
+  const rows = await q
     .orderBy('l.level')
     .orderBy('l.id')
     .execute();
@@ -319,11 +335,20 @@ export interface AgentUserRow {
   account: string;
   status: number;
   totp_secret: string | null;
+  agent_path: string;
+  /** Their admin level's rank (1 the highest). */
+  level_rank: number;
 }
 
 export async function findAgentUser(db: Kysely<DB>, id: number): Promise<AgentUserRow | undefined> {
-  const r = await db.selectFrom('agent_user').select(['id', 'agent_id', 'account', 'status', 'totp_secret']).where('id', '=', id).executeTakeFirst();
-  return r && { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) };
+  const r = await db
+    .selectFrom('agent_user as u')
+    .innerJoin('agent as a', 'a.id', 'u.agent_id')
+    .innerJoin('agent_admin_level as l', 'l.id', 'u.admin_level_id')
+    .select(['u.id', 'u.agent_id', 'u.account', 'u.status', 'u.totp_secret', 'a.path as agent_path', 'l.level as level_rank'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return r && { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status), level_rank: toNumber(r.level_rank) };
 }
 
 /** Accounts within one agent that differ only in letter case count as one. */
@@ -359,6 +384,10 @@ export async function updateAgentUser(db: Kysely<DB>, id: number, changes: { sta
 }
 
 export interface AgentUserFilter {
+  /** Only users of the agents of this sub-tree (a tree path), for an agent user. */
+  under?: string | undefined;
+  /** Only users whose admin level ranks at or below this (1 the highest). */
+  minRank?: number | undefined;
   agent_id?: number | undefined;
   account?: string | undefined;
   status?: number | undefined;
@@ -366,6 +395,8 @@ export interface AgentUserFilter {
 
 export async function listAgentUsers(db: Kysely<DB>, f: AgentUserFilter, page: number, pageSize: number) {
   let q = db.selectFrom('agent_user as u');
+  if (f.under) q = q.where('u.agent_id', 'in', (eb) => eb.selectFrom('agent').select('id').where('path', 'like', `${f.under}%`));
+  if (f.minRank !== undefined) q = q.where('u.admin_level_id', 'in', (eb) => eb.selectFrom('agent_admin_level').select('id').where('level', '>=', f.minRank!));
   if (f.agent_id !== undefined) q = q.where('u.agent_id', '=', f.agent_id);
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
   if (f.account) q = q.where((eb) => eb(eb.fn('lower', ['u.account']), 'like', containsPattern(f.account!)));

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode, nonAgentPermissionCodes, normalizeAgentPermissions, type agent, type CallParsed } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
-import { apiError } from '../../lib/api-error.ts';
+import { ApiError, apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
+import { requireInScope, scopePath } from '../../plugins/agent-scope.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import { findCurrency } from '../currency/repository.ts';
 import { isUniqueViolation } from '../user/repository.ts';
@@ -33,13 +34,26 @@ import {
   updateAgentUser,
   WALLET_MODE_NAMES,
   walletModeValue,
+  type AgentListFilter,
   type AgentRow,
 } from './repository.ts';
 
-/** Every agent for pickers, in tree order (each before its sub-tree, siblings by id). */
-export async function agentQuickList(db: Kysely<DB>) {
-  const list = await listAgentsQuick(db);
+/** Every agent for pickers (an agent user's: their sub-tree), in tree order (each before its sub-tree, siblings by id). */
+export async function agentQuickList(ctx: CallContext) {
+  const list = await listAgentsQuick(ctx.db, scopePath(ctx.user));
   return { list, total: list.length };
+}
+
+/**
+ * An agent user (docs/product.md, "The agent back office") manages only what lies below their own
+ * agent: the sub-agents, never their own agent's settings; and agent users of their sub-tree whose
+ * admin level ranks no higher than their own, never themselves.
+ */
+function requireManageableUser(ctx: CallContext, target: { id: number; agent_path: string; level_rank: number }) {
+  const scope = ctx.user?.agent;
+  if (!scope) return;
+  requireInScope(ctx.user, target.agent_path);
+  if (target.id === ctx.user!.id || target.level_rank < scope.adminLevelRank) throw new ApiError(ErrorCode.NoPermission);
 }
 
 const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
@@ -54,7 +68,15 @@ async function existingAgent(db: Kysely<DB>, id: number, field = 'id'): Promise<
 }
 
 export async function agentList(input: CallParsed<typeof agent.agentList>, ctx: CallContext) {
-  const { total, rows } = await listAgents(ctx.db, { parent_id: input.parent_id, keyword: input.keyword || undefined, status: input.status }, input.page, input.page_size);
+  const scope = ctx.user?.agent;
+  const filter: AgentListFilter = { parent_id: input.parent_id, keyword: input.keyword || undefined, status: input.status };
+  if (scope) {
+    // An agent user's tree starts at their own agent: "top level" (0) is it, and a parent must lie in their sub-tree.
+    filter.under = scope.agentPath;
+    if (input.parent_id === 0) Object.assign(filter, { parent_id: undefined, id: scope.agentId });
+    else if (input.parent_id !== undefined) requireInScope(ctx.user, (await findAgent(ctx.db, input.parent_id))?.path);
+  }
+  const { total, rows } = await listAgents(ctx.db, filter, input.page, input.page_size);
   return {
     total,
     list: rows.map((r) => ({
@@ -86,7 +108,10 @@ export async function agentList(input: CallParsed<typeof agent.agentList>, ctx: 
 export async function agentAdd(input: CallParsed<typeof agent.agentAdd>, ctx: CallContext): Promise<{ id: number }> {
   const taken = () => apiError(ErrorCode.Duplicate, `代理代码 ${input.code} 已存在`, `The agent code ${input.code} already exists`);
   if (await agentCodeTaken(ctx.db, input.code)) throw taken();
+  // An agent user adds agents under their own agent or below it, never at the top.
+  if (ctx.user?.agent && !input.parent_id) throw new ApiError(ErrorCode.NoPermission);
   const parent = input.parent_id ? await existingAgent(ctx.db, input.parent_id, 'parent_id') : null;
+  requireInScope(ctx.user, parent?.path);
   if (parent) {
     if (parent.status !== 1) throw apiError(ErrorCode.InvalidParameter, `parent_id：上级代理 ${parent.code} 已停用`, `parent_id: the parent agent ${parent.code} is disabled`);
     if (input.currency_id !== parent.currency_id) {
@@ -138,6 +163,8 @@ export async function agentAdd(input: CallParsed<typeof agent.agentAdd>, ctx: Ca
  */
 export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: CallContext): Promise<null> {
   const before = await existingAgent(ctx.db, input.id);
+  // An agent user edits only agents below their own (never their own share rate, whitelist or status).
+  requireInScope(ctx.user, before.path, true);
   if (input.share_rate !== undefined) {
     const parent = before.parent_id === null ? undefined : await findAgent(ctx.db, before.parent_id);
     if (parent && input.share_rate > parent.share_rate) {
@@ -175,7 +202,8 @@ export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: 
 }
 
 export async function adminLevelList(ctx: CallContext) {
-  return { list: await listAdminLevels(ctx.db) };
+  const scope = ctx.user?.agent;
+  return { list: await listAdminLevels(ctx.db, scope ? { under: scope.agentPath, minRank: scope.adminLevelRank } : undefined) };
 }
 
 /** A permission set for an admin level: only codes of the agent tree (docs/product.md, "Agent admin levels"), stored with their modules. */
@@ -219,13 +247,23 @@ export async function adminLevelEdit(input: CallParsed<typeof agent.agentAdminLe
 }
 
 export async function agentUserList(input: CallParsed<typeof agent.agentUserList>, ctx: CallContext) {
-  return listAgentUsers(ctx.db, { agent_id: input.agent_id, account: input.account || undefined, status: input.status }, input.page, input.page_size);
+  const scope = ctx.user?.agent;
+  if (scope && input.agent_id !== undefined) requireInScope(ctx.user, (await findAgent(ctx.db, input.agent_id))?.path);
+  return listAgentUsers(
+    ctx.db,
+    { agent_id: input.agent_id, account: input.account || undefined, status: input.status, under: scope?.agentPath },
+    input.page,
+    input.page_size,
+  );
 }
 
 export async function agentUserAdd(input: CallParsed<typeof agent.agentUserAdd>, ctx: CallContext): Promise<{ id: number }> {
   const owner = await existingAgent(ctx.db, input.agent_id, 'agent_id');
   const level = await findAdminLevel(ctx.db, input.admin_level_id);
   if (!level) throw apiError(ErrorCode.InvalidParameter, 'admin_level_id：管理级别不存在', 'admin_level_id: no such admin level');
+  // An agent user adds users in their sub-tree with a level no higher than their own.
+  requireInScope(ctx.user, owner.path);
+  if (ctx.user?.agent && level.level < ctx.user.agent.adminLevelRank) throw new ApiError(ErrorCode.NoPermission);
   const taken = () => apiError(ErrorCode.Duplicate, `代理 ${owner.code} 下已有账号 ${input.account}`, `The agent ${owner.code} already has the account ${input.account}`);
   if (await agentUserTaken(ctx.db, owner.id, input.account)) throw taken();
   let id: number;
@@ -246,13 +284,14 @@ export async function agentUserAdd(input: CallParsed<typeof agent.agentUserAdd>,
 async function existingAgentUser(ctx: CallContext, id: number) {
   const u = await findAgentUser(ctx.db, id);
   if (!u) throw apiError(ErrorCode.NotFound, '代理账号不存在', 'No such agent user');
+  requireManageableUser(ctx, u);
   const owner = await findAgent(ctx.db, u.agent_id);
   return { ...u, target: `agent_user:${u.id} ${owner?.code ?? u.agent_id}/${u.account}` };
 }
 
 /**
- * Agent users have no console sessions in this product: their status is read on every
- * authentication (agentUserMayLogIn), so a disabled user is stopped at once.
+ * Disabling an agent user ends their sessions at their next call: authentication reads the user's
+ * status (and their agents') on every call (plugins/session.ts, authenticateAgent).
  */
 export async function agentUserStatusEdit(input: CallParsed<typeof agent.agentUserStatusEdit>, ctx: CallContext): Promise<null> {
   const u = await existingAgentUser(ctx, input.user_id);

@@ -7,6 +7,7 @@ export const billModule: ServerModule = {
   calls: contract.billCalls,
   register(app) {
     // A count over millions of entries can take seconds: read beside the serving thread (ADR 0007).
-    registerCall(app, contract.billList, async (input, ctx) => billList(ctx.reader, ctx.dialect, input));
+    // An agent user's ledger is their sub-tree's: its agent filter is kept to it (plugins/agent-scope.ts).
+    registerCall(app, contract.billList, async (input, ctx) => billList(ctx.reader, ctx.dialect, input), { agentScope: { agentField: 'agent_id' } });
   },
 };

@@ -6,7 +6,7 @@ export const currencyModule: ServerModule = {
   name: 'currency',
   calls: contract.currencyCalls,
   register(app) {
-    registerCall(app, contract.currencyList, async (input, ctx) => currencyList(ctx.db, input));
+    registerCall(app, contract.currencyList, async (input, ctx) => currencyList(ctx.db, input), { agentScope: 'none' });
     registerCall(app, contract.currencyAdd, (input, ctx) => currencyAdd(input, ctx));
     registerCall(app, contract.currencyEdit, (input, ctx) => currencyEdit(input, ctx));
   },

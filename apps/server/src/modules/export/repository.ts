@@ -44,6 +44,8 @@ export interface ExportListFilter {
   requested_by_account?: string | undefined;
   /** Only this operator's exports. */
   requested_by?: number | undefined;
+  /** Only this agent user's exports. */
+  requested_by_agent_user?: number | undefined;
   /** The time a finished export past its keep date counts as expired at (see the status filter). */
   now: string;
   limit: number;
@@ -60,6 +62,7 @@ export async function listExports(db: Kysely<DB>, f: ExportListFilter) {
   else if (f.status) q = q.where('status', '=', f.status);
   if (f.requested_by_account) q = q.where('requested_by_account', '=', f.requested_by_account);
   if (f.requested_by !== undefined) q = q.where('requested_by', '=', f.requested_by);
+  if (f.requested_by_agent_user !== undefined) q = q.where('requested_by_agent_user', '=', f.requested_by_agent_user);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy('id', 'desc').limit(f.limit).offset(f.offset).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),

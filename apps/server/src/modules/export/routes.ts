@@ -13,10 +13,12 @@ export const exportModule: ServerModule = {
   calls: [...report.reportCallPairs.map((pair) => pair.export), ...exportFile.exportCalls],
   register(app) {
     for (const pair of report.reportCallPairs) {
-      registerCall(app, asBinary(pair.export), async (input, ctx) => exportReport(ctx, pair.def, input));
+      // An agent user's export is of their sub-tree: its agent filter is kept to it (plugins/agent-scope.ts).
+      registerCall(app, asBinary(pair.export), async (input, ctx) => exportReport(ctx, pair.def, input), { agentScope: { agentField: 'agent_id' } });
     }
-    registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx, input));
-    registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id));
+    // An agent user lists and downloads only their own exports (service.ts).
+    registerCall(app, exportFile.exportList, async (input, ctx) => exportList(ctx, input), { agentScope: 'handler' });
+    registerCall(app, asBinary(exportFile.exportDownload), async (input, ctx) => exportDownload(ctx, input.id), { agentScope: 'handler' });
     const cleanup = () =>
       cleanUpExports(app.database.db, app.config.exportDir).catch((err: unknown) => app.log.error({ err }, 'export cleanup failed'));
     let timer: NodeJS.Timeout | undefined;

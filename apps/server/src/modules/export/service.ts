@@ -81,7 +81,7 @@ function tooManyRows(rows: number | null, fit: number): ApiError {
 
 interface RunningExports {
   total: number;
-  byOperator: Map<number, number>;
+  byOperator: Map<string, number>;
 }
 /** The exports each server runs now (per app: tests run several in one process). */
 const running = new WeakMap<object, RunningExports>();
@@ -96,7 +96,8 @@ export function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'us
   const key = ctx.request.server;
   let r = running.get(key);
   if (!r) running.set(key, (r = { total: 0, byOperator: new Map() }));
-  const operator = ctx.user?.id ?? 0;
+  // Agent users' ids are counted apart from operators'.
+  const operator = ctx.user?.agent ? `agent:${ctx.user.id}` : String(ctx.user?.id ?? 0);
   const mine = r.byOperator.get(operator) ?? 0;
   if (mine >= ctx.config.exportsPerOperator) {
     throw apiError(ErrorCode.RateLimited, '已有导出正在进行，请在导出管理中查看', 'An export is already running; see Export management');
@@ -132,6 +133,12 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
   }
 }
 
+/** Who an export is recorded for: an operator, or an agent user (named with their agent's code), whose exports only they list. */
+function requester(user: CallContext['user']) {
+  if (user?.agent) return { requested_by: null, requested_by_agent_user: user.id, requested_by_account: `${user.agent.agentCode}/${user.account}` };
+  return { requested_by: user?.id ?? null, requested_by_agent_user: null, requested_by_account: user?.account ?? '' };
+}
+
 async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const { db, lang } = ctx;
   const source = await exportSource(db, ctx.dialect, d, input, lang);
@@ -143,8 +150,7 @@ async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): 
   const id = await insertExport(db, {
     report: d.name,
     filters: JSON.stringify({ path: d.path, ...input }),
-    requested_by: ctx.user?.id ?? null,
-    requested_by_account: ctx.user?.account ?? '',
+    ...requester(ctx.user),
     created_at: createdAt,
     expires_at: new Date(Date.parse(createdAt) + KEEP_MS).toISOString(),
   });
@@ -225,7 +231,8 @@ export async function exportList(
     report: input.report,
     status: input.status as exportFile.ExportStatus | undefined,
     requested_by_account: input.requested_by_account,
-    requested_by: user.permissions.has(EXPORT_MANAGEMENT) ? undefined : user.id,
+    // An agent user sees their own exports only, whatever their codes (docs/product.md, "The agent back office").
+    ...(user.agent ? { requested_by_agent_user: user.id } : { requested_by: user.permissions.has(EXPORT_MANAGEMENT) ? undefined : user.id }),
     now,
     limit: input.page_size,
     offset: (input.page - 1) * input.page_size,
@@ -242,7 +249,8 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
   const row = await getExport(ctx.db, id);
   if (!row) throw new ApiError(ErrorCode.NotFound, { 'zh-cn': `导出记录 ${id} 不存在`, en: `There is no export ${id}` });
   const user = ctx.user!;
-  if (toNumber(row.requested_by) !== user.id && !user.permissions.has(EXPORT_MANAGEMENT)) throw new ApiError(ErrorCode.NoPermission);
+  const own = user.agent ? toNumber(row.requested_by_agent_user) === user.id : toNumber(row.requested_by) === user.id;
+  if (!own && (user.agent || !user.permissions.has(EXPORT_MANAGEMENT))) throw new ApiError(ErrorCode.NoPermission);
   const item = itemOf(row, nowIso());
   const def = report.reportCallPairs.find((p) => p.def.path === item.report_path)?.def;
   if (!def || !user.permissions.has(def.permission)) throw new ApiError(ErrorCode.NoPermission);

@@ -37,7 +37,7 @@ export const gameModule: ServerModule = {
     },
   },
   register(app) {
-    registerCall(app, contract.gameList, async (_input, ctx) => service.gameList(ctx.db));
+    registerCall(app, contract.gameList, async (_input, ctx) => service.gameList(ctx.db), { agentScope: 'none' });
     registerCall(app, contract.gameDealerList, (input, ctx) => service.dealerList(input, ctx));
     registerCall(app, contract.gameDealerEdit, (input, ctx) => service.dealerEdit(input, ctx));
     registerCall(app, contract.gameDealerEnable, (input, ctx) => service.dealerEnable(input, ctx));

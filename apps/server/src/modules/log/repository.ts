@@ -4,6 +4,8 @@ import { toNumber } from '../../db/sql.ts';
 
 export interface LogFilter {
   operator_account?: string | undefined;
+  actor?: 'operator' | 'agent' | undefined;
+  agent_code?: string | undefined;
   action?: string | undefined;
   result?: 'success' | 'failure' | undefined;
   /** ISO-8601 UTC instants, both included. */
@@ -15,6 +17,9 @@ export interface LogFilter {
 export async function listLog(db: Kysely<DB>, f: LogFilter, page: number, pageSize: number) {
   let q = db.selectFrom('operation_log');
   if (f.operator_account) q = q.where((eb) => eb(eb.fn('lower', ['operator_account']), '=', f.operator_account!.toLowerCase()));
+  if (f.actor === 'operator') q = q.where('agent_code', '=', '');
+  if (f.actor === 'agent') q = q.where('agent_code', '<>', '');
+  if (f.agent_code) q = q.where((eb) => eb(eb.fn('lower', ['agent_code']), '=', f.agent_code!.toLowerCase()));
   if (f.action) q = q.where('action', '=', f.action);
   if (f.result === 'success') q = q.where('result_code', '=', '0');
   if (f.result === 'failure') q = q.where('result_code', '<>', '0');
@@ -22,7 +27,7 @@ export async function listLog(db: Kysely<DB>, f: LogFilter, page: number, pageSi
   if (f.end) q = q.where('created_at', '<=', f.end);
   const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   const rows = await q
-    .select(['id', 'operator_id', 'operator_account', 'action', 'target', 'summary', 'ip', 'result_code', 'created_at'])
+    .select(['id', 'operator_id', 'operator_account', 'action', 'target', 'summary', 'ip', 'result_code', 'created_at', 'agent_code'])
     .orderBy('id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)

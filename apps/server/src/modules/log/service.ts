@@ -17,6 +17,8 @@ export async function logList(input: CallParsed<typeof log.logList>, ctx: CallCo
     ctx.db,
     {
       operator_account: input.operator_account || undefined,
+      actor: input.actor,
+      agent_code: input.agent_code || undefined,
       action: input.action || undefined,
       result: input.result,
       start: stored(input.start_time),

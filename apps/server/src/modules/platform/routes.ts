@@ -7,7 +7,7 @@ export const platformModule: ServerModule = {
   name: 'platform',
   calls: contract.platformCalls,
   register(app) {
-    registerCall(app, contract.platformList, async (_input, ctx) => platformList(ctx.db));
+    registerCall(app, contract.platformList, async (_input, ctx) => platformList(ctx.db), { agentScope: 'none' });
     registerCall(app, contract.platformAdd, (input, ctx) => platformAdd(input, ctx));
     registerCall(app, contract.platformEdit, (input, ctx) => platformEdit(input, ctx));
     registerCall(app, contract.gameAdd, (input, ctx) => gameAdd(input, ctx));

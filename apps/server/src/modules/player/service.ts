@@ -6,6 +6,7 @@ import { timeSpan } from '../../db/sql.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { hhOf, monthSegmentOf, periodStarts } from '../../lib/periods.ts';
 import { nowIso } from '../../lib/time.ts';
+import { scopePath } from '../../plugins/agent-scope.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import { agentPath } from '../agent/repository.ts';
 import { playerLifetimes, settleTimeSpan, type PlayerLifetime } from '../aggregate/repository.ts';
@@ -120,7 +121,8 @@ const RECENT = 10;
 const DAY = 86_400_000;
 
 export async function playerDetail(input: CallParsed<typeof player.playerDetail>, ctx: CallContext) {
-  const page = await playerPage(ctx.db, { id: input.player_id }, { page: 1, page_size: 1 });
+  // An agent user finds only a player of their sub-tree (plugins/agent-scope.ts).
+  const page = await playerPage(ctx.db, { id: input.player_id, agentPath: scopePath(ctx.user) }, { page: 1, page_size: 1 });
   const item = page.list[0];
   if (!item) throw noPlayer();
   const wallets = await listWallets(ctx.db, { playerId: item.id }, 1, 100);
@@ -161,6 +163,8 @@ export async function playerDetail(input: CallParsed<typeof player.playerDetail>
 export async function playerStatusEdit(input: CallParsed<typeof player.playerStatusEdit>, ctx: CallContext): Promise<null> {
   const p = await findPlayer(ctx.db, input.player_id);
   if (!p) throw noPlayer();
+  // An agent user changes only a player of their sub-tree; another is as absent to them.
+  if (ctx.user?.agent && !(await playerPage(ctx.db, { id: p.id, agentPath: scopePath(ctx.user) }, { page: 1, page_size: 1 })).list.length) throw noPlayer();
   if (p.status !== input.status) await updatePlayerStatus(ctx.db, p.id, input.status, nowIso());
   ctx.audit(`player:${p.id} ${p.account}`, p.status === input.status ? {} : { status: { before: p.status, after: input.status } });
   return null;

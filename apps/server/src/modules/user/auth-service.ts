@@ -10,7 +10,7 @@ import { lockNames, writeTransaction } from '../../db/write-transaction.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import * as repo from './repository.ts';
 import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
-import { toUserInfo } from './user-info.ts';
+import { toAgentUserInfo, toUserInfo } from './user-info.ts';
 
 /**
  * Failed logins over a sliding window (docs/security.md, "Failed logins"): counted per
@@ -60,6 +60,8 @@ export interface Attempt {
   /** What the operation log shows as the operator: the account or phone typed. */
   who: string;
   userId: number | null;
+  /** For an agent user's attempt: their agent's code (userId is then the agent user's). */
+  agentCode?: string;
   action: string;
   summary: unknown;
 }
@@ -139,12 +141,18 @@ async function refuse(ctx: CallContext, guess: Guess, error: ApiError, wrongGues
   return error;
 }
 
+/** Who an attempt's log rows name: the operator, or the agent user and their agent. */
+const actorOf = (attempt: Attempt) =>
+  attempt.agentCode === undefined
+    ? { operatorId: attempt.userId }
+    : { operatorId: null, agentUserId: attempt.userId, agentCode: attempt.agentCode };
+
 async function logAttempt(db: Kysely<DB>, attempt: Attempt, resultCode: string): Promise<void> {
   await repo.insertOperationLog(db, {
-    operatorId: attempt.userId,
+    ...actorOf(attempt),
     operatorAccount: attempt.who,
     action: attempt.action,
-    target: attempt.userId ? `user:${attempt.userId}` : '',
+    target: attempt.userId ? `${attempt.agentCode === undefined ? 'user' : 'agent_user'}:${attempt.userId}` : '',
     summary: attempt.summary,
     ip: attempt.ip,
     resultCode,
@@ -178,7 +186,7 @@ async function passwordLogin(input: Extract<LoginInput, { type: 1 }>, ctx: CallC
   attempt.userId = found.id;
   if (found.status !== 1) throw await refuse(ctx, guess, new ApiError(ErrorCode.AccountDisabled), false);
   await checkAuthenticator(ctx, guess, found, input.google_code);
-  return startSession(ctx, found, guess);
+  return startSession(ctx, found, guess, repo.OPERATOR_TABLES, toUserInfo);
 }
 
 /** Beside an SMS code, the answers about the authenticator code say which code they mean. */
@@ -191,13 +199,13 @@ const AUTHENTICATOR_BESIDE_SMS = {
  * An account with a bound authenticator needs its current code whichever way it logs in: an SMS
  * code stands in for the password, not for the second factor.
  */
-async function checkAuthenticator(ctx: CallContext, guess: Guess, found: repo.UserRow, googleCode: string, besideSms = false) {
+async function checkAuthenticator(ctx: CallContext, guess: Guess, found: repo.UserRow, googleCode: string, besideSms = false, t = repo.OPERATOR_TABLES) {
   if (!found.totp_secret) return;
   const error = (code: keyof typeof AUTHENTICATOR_BESIDE_SMS) => (besideSms ? apiError(code, ...AUTHENTICATOR_BESIDE_SMS[code]) : new ApiError(code));
   if (!googleCode) throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeRequired), false);
   const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), googleCode);
   // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
-  if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step))) {
+  if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step, t))) {
     throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeWrong), true);
   }
 }
@@ -224,33 +232,37 @@ async function smsLogin(input: Extract<LoginInput, { type: 2 }>, ctx: CallContex
   // SMS code for the next try (its attempts stay counted).
   await checkAuthenticator(ctx, guess, found, input.google_code, true);
   if (!(await repo.useSmsCode(ctx.db, code.id, iso(now)))) throw await wrongCode();
-  return startSession(ctx, found, guess);
+  return startSession(ctx, found, guess, repo.OPERATOR_TABLES, toUserInfo);
 }
 
-async function startSession(ctx: CallContext, found: repo.UserRow, { attempt, failureId }: Guess) {
+/** Opens a session for a user who passed every check; the login's answer is the token and what `info` makes of the user. */
+async function startSession<R extends repo.UserRow, I>(
+  ctx: CallContext,
+  found: R,
+  { attempt, failureId }: Guess,
+  t: repo.AccountTables,
+  info: (row: R, config: CallContext['config']) => I,
+) {
   const { token, hash } = newToken();
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.deleteExpiredSessions(trx, found.id, iso(now));
-    await repo.insertSession(trx, {
-      tokenHash: hash,
-      userId: found.id,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      now: iso(now),
-      expiresAt: iso(now + ctx.config.sessionTtlMinutes * MINUTE),
-    });
-    await repo.trimSessions(trx, found.id, MAX_SESSIONS_PER_USER);
-    await repo.updateUser(trx, found.id, { last_login_at: iso(now), last_login_ip: ctx.ip }, iso(now));
+    await repo.deleteExpiredSessions(trx, found.id, iso(now), t);
+    await repo.insertSession(
+      trx,
+      { tokenHash: hash, userId: found.id, ip: ctx.ip, userAgent: ctx.userAgent, now: iso(now), expiresAt: iso(now + ctx.config.sessionTtlMinutes * MINUTE) },
+      t,
+    );
+    await repo.trimSessions(trx, found.id, MAX_SESSIONS_PER_USER, t);
+    await repo.updateUser(trx, found.id, { last_login_at: iso(now), last_login_ip: ctx.ip }, iso(now), t);
     // This address's failures up to this guess end with it (guesses that took their place after it
     // still count, and so do other addresses'), and it becomes one of the account's usual addresses.
     await repo.clearPairFailures(trx, attempt.key, attempt.ip, failureId);
     await repo.rememberAddress(trx, attempt.key, attempt.ip, iso(now));
     await repo.insertOperationLog(trx, {
-      operatorId: found.id,
+      ...actorOf(attempt),
       operatorAccount: found.account,
       action: 'login',
-      target: `user:${found.id}`,
+      target: `${t.kind === 'agent' ? 'agent_user' : 'user'}:${found.id}`,
       summary: attempt.summary,
       ip: ctx.ip,
       resultCode: ErrorCode.Success,
@@ -258,7 +270,42 @@ async function startSession(ctx: CallContext, found: repo.UserRow, { attempt, fa
     });
   });
   const fresh = { ...found, last_login_at: iso(now), last_login_ip: ctx.ip };
-  return { token, user_info: toUserInfo(fresh, ctx.config) };
+  return { token, user_info: info(fresh, ctx.config) };
+}
+
+// ---- agent users' login (docs/product.md, "The agent back office") ----
+
+/** An agent user's failures are counted apart from the operators': their key names the agent (codes and accounts have no ":"). */
+const agentAccountKey = (agentCode: string, account: string) => `agent:${agentCode.toLowerCase()}:${account.toLowerCase()}`;
+
+/**
+ * An agent user's login: the operators' rules (failure limits, authenticator, session cap and
+ * expiry) on the agent users' own sessions. The agent is named by its code, or, left empty, by
+ * the host when that is an agent domain. A disabled user, agent or agent above it is refused.
+ */
+export async function agentLogin(input: CallParsed<typeof user.agentLogin>, ctx: CallContext) {
+  const agentCode = input.agent_code || (await repo.agentCodeOfHost(ctx.db, ctx.request.hostname));
+  if (!agentCode) throw apiError(ErrorCode.InvalidParameter, 'agent_code：请输入代理代码', 'agent_code: enter your agent code');
+  const attempt: Attempt = {
+    key: agentAccountKey(agentCode, input.account),
+    ip: ctx.ip,
+    who: input.account,
+    userId: null,
+    agentCode,
+    action: 'login',
+    summary: { agent_code: agentCode },
+  };
+  const guess = await takeGuess(ctx, attempt);
+  const found = await repo.findAgentUserForLogin(ctx.db, agentCode, input.account);
+  const passwordOk = await verifyPassword(input.password, found?.password_hash ?? (await unknownAccountHash()));
+  if (!found || !passwordOk) throw await refuse(ctx, guess, new ApiError(ErrorCode.WrongCredentials), true);
+  attempt.userId = found.id;
+  attempt.agentCode = found.agent_code;
+  if (found.status !== 1 || !(await repo.agentPathEnabled(ctx.db, found.agent_path))) {
+    throw await refuse(ctx, guess, new ApiError(ErrorCode.AccountDisabled), false);
+  }
+  await checkAuthenticator(ctx, guess, found, input.google_code, false, repo.AGENT_TABLES);
+  return startSession(ctx, found, guess, repo.AGENT_TABLES, toAgentUserInfo);
 }
 
 // ---- SMS codes ----
@@ -332,23 +379,42 @@ export async function sendCode(
 
 // ---- the session's own user ----
 
+/** The tables of the caller's kind of user: an agent user's own calls come in under /v1/agent/. */
+const tablesOf = (ctx: CallContext) => (ctx.user?.agent ? repo.AGENT_TABLES : repo.OPERATOR_TABLES);
+const selfTarget = (ctx: CallContext) => `${ctx.user?.agent ? 'agent_user' : 'user'}:${ctx.user!.id}`;
+
 export async function logout(ctx: CallContext): Promise<null> {
   const me = ctx.user!;
-  await repo.deleteSession(ctx.db, me.sessionId);
-  ctx.audit(`user:${me.id}`, {});
+  await repo.deleteSession(ctx.db, me.sessionId, tablesOf(ctx));
+  ctx.audit(selfTarget(ctx), {});
   return null;
 }
 
 async function currentUser(ctx: CallContext): Promise<repo.UserRow> {
-  const row = await repo.findUserById(ctx.db, ctx.user!.id);
+  const row = ctx.user?.agent ? await repo.findAgentUserById(ctx.db, ctx.user.id) : await repo.findUserById(ctx.db, ctx.user!.id);
   // authenticate() just found this user; only a concurrent delete could get here.
   if (!row) throw new ApiError(ErrorCode.TokenInvalid);
   return row;
 }
 
+async function currentAgentUser(ctx: CallContext): Promise<repo.AgentLoginRow> {
+  const row = await repo.findAgentUserById(ctx.db, ctx.user!.id);
+  if (!row) throw new ApiError(ErrorCode.TokenInvalid);
+  return row;
+}
+
+/** What the user's own calls answer as user_info: an agent user's names their agent and level. */
+const infoOf = async (ctx: CallContext, row: repo.UserRow) =>
+  ctx.user?.agent ? toAgentUserInfo({ ...(await currentAgentUser(ctx)), ...row }, ctx.config) : toUserInfo(row, ctx.config);
+
 export async function info(ctx: CallContext) {
   const row = await currentUser(ctx);
   return { user_info: toUserInfo(row, ctx.config), permissions: ctx.user!.permissionList.join(',') };
+}
+
+export async function agentInfo(ctx: CallContext) {
+  const row = await currentAgentUser(ctx);
+  return { user_info: toAgentUserInfo(row, ctx.config), permissions: ctx.user!.permissionList.join(',') };
 }
 
 const alreadyBound = () =>
@@ -366,7 +432,7 @@ export async function bindInit(ctx: CallContext): Promise<{ secret: string; otpa
   const row = await currentUser(ctx);
   if (row.totp_secret) throw alreadyBound();
   const secret = newTotpSecret();
-  await repo.updateUser(ctx.db, row.id, { totp_pending_secret: sealTotpSecret(secret, ctx.config.dataDir) }, iso(Date.now()));
+  await repo.updateUser(ctx.db, row.id, { totp_pending_secret: sealTotpSecret(secret, ctx.config.dataDir) }, iso(Date.now()), tablesOf(ctx));
   return { secret, otpauth_uri: totpUri(secret, row.account) };
 }
 
@@ -379,9 +445,9 @@ export async function bindConfirm(input: CallParsed<typeof user.googleBindConfir
   const step = matchTotpStep(openTotpSecret(row.totp_pending_secret, ctx.config.dataDir), input.code);
   if (step === null) throw new ApiError(ErrorCode.VerifyCodeWrong);
   // The binding code counts as used: it cannot also open the next login.
-  await repo.updateUser(ctx.db, row.id, { totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step }, iso(Date.now()));
-  ctx.audit(`user:${row.id}`, { account: row.account, google_bound: true });
-  return { user_info: toUserInfo({ ...row, totp_secret: row.totp_pending_secret, totp_pending_secret: null }, ctx.config) };
+  await repo.updateUser(ctx.db, row.id, { totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step }, iso(Date.now()), tablesOf(ctx));
+  ctx.audit(selfTarget(ctx), { account: row.account, google_bound: true });
+  return { user_info: await infoOf(ctx, { ...row, totp_secret: row.totp_pending_secret, totp_pending_secret: null }) };
 }
 
 /**
@@ -395,7 +461,11 @@ export async function changePassword(input: CallParsed<typeof user.passwordChang
     throw apiError(ErrorCode.InvalidParameter, '新密码不能与原密码相同', 'The new password must differ from the current one');
   }
   const row = await currentUser(ctx);
-  const attempt: Attempt = { key: accountKey(row.account), ip: ctx.ip, who: row.account, userId: row.id, action: user.passwordChange.path, summary: {} };
+  const agent = ctx.user!.agent;
+  const attempt: Attempt = agent
+    ? { key: agentAccountKey(agent.agentCode, row.account), ip: ctx.ip, who: row.account, userId: row.id, agentCode: agent.agentCode, action: user.passwordChange.path, summary: {} }
+    : { key: accountKey(row.account), ip: ctx.ip, who: row.account, userId: row.id, action: user.passwordChange.path, summary: {} };
+  const t = tablesOf(ctx);
   const guess = await takeGuess(ctx, attempt);
   if (!(await verifyPassword(input.old_password, row.password_hash))) {
     throw await refuse(ctx, guess, apiError(ErrorCode.WrongCredentials, '原密码错误', 'The current password is wrong'), true);
@@ -403,14 +473,14 @@ export async function changePassword(input: CallParsed<typeof user.passwordChang
   const passwordHash = await hashPassword(input.password);
   const now = iso(Date.now());
   await ctx.db.transaction().execute(async (trx) => {
-    await repo.updateUser(trx, row.id, { password_hash: passwordHash }, now);
-    const ended = await repo.deleteUserSessions(trx, row.id, ctx.user!.sessionId);
+    await repo.updateUser(trx, row.id, { password_hash: passwordHash }, now, t);
+    const ended = await repo.deleteUserSessions(trx, row.id, ctx.user!.sessionId, t);
     await repo.deleteLoginFailure(trx, guess.failureId);
     await repo.insertOperationLog(trx, {
-      operatorId: row.id,
+      ...actorOf(attempt),
       operatorAccount: row.account,
       action: user.passwordChange.path,
-      target: `user:${row.id}`,
+      target: selfTarget(ctx),
       summary: { account: row.account, other_sessions_ended: ended },
       ip: ctx.ip,
       resultCode: ErrorCode.Success,

@@ -3,7 +3,25 @@ import type { user } from '@console/contract';
 import type { DB, OperatorUserTable } from '../../db/schema.ts';
 import { toNumber } from '../../db/sql.ts';
 
-/** Every SQL statement of the operator-user module. Ids come back as numbers on both drivers. */
+/**
+ * Every SQL statement of the user module: operators' accounts, and the login, sessions and second
+ * factor of both kinds of users (operators and agent users, docs/product.md "The agent back
+ * office"). Ids come back as numbers on both drivers.
+ */
+
+/**
+ * Where one kind of user keeps its account and sessions. The two kinds' tables have the same
+ * columns for what login and sessions touch (the session's owner column aside), so one set of
+ * statements serves both; the names are typed as the operators' for Kysely.
+ */
+export interface AccountTables {
+  kind: 'operator' | 'agent';
+  users: 'operator_user';
+  sessions: 'session';
+  sessionOwner: 'user_id';
+}
+export const OPERATOR_TABLES: AccountTables = { kind: 'operator', users: 'operator_user', sessions: 'session', sessionOwner: 'user_id' };
+export const AGENT_TABLES = { kind: 'agent', users: 'agent_user', sessions: 'agent_session', sessionOwner: 'agent_user_id' } as unknown as AccountTables;
 
 export type UserRow = Omit<Selectable<OperatorUserTable>, 'id' | 'status' | 'created_by' | 'totp_last_step'> & {
   id: number;
@@ -147,9 +165,9 @@ type UserChanges = Partial<
   Pick<OperatorUserTable, 'status' | 'password_hash' | 'totp_secret' | 'totp_pending_secret' | 'totp_last_step' | 'permissions' | 'last_login_at' | 'last_login_ip'>
 >;
 
-export async function updateUser(db: Kysely<DB>, id: number, changes: UserChanges, now: string): Promise<void> {
+export async function updateUser(db: Kysely<DB>, id: number, changes: UserChanges, now: string, t: AccountTables = OPERATOR_TABLES): Promise<void> {
   await db
-    .updateTable('operator_user')
+    .updateTable(t.users)
     .set({ ...changes, updated_at: now })
     .where('id', '=', id)
     .execute();
@@ -172,12 +190,12 @@ export interface NewSession {
   expiresAt: string;
 }
 
-export async function insertSession(db: Kysely<DB>, s: NewSession): Promise<void> {
+export async function insertSession(db: Kysely<DB>, s: NewSession, t: AccountTables = OPERATOR_TABLES): Promise<void> {
   await db
-    .insertInto('session')
+    .insertInto(t.sessions)
     .values({
       token_hash: s.tokenHash,
-      user_id: s.userId,
+      [t.sessionOwner]: s.userId,
       ip: s.ip,
       user_agent: s.userAgent,
       created_at: s.now,
@@ -187,20 +205,20 @@ export async function insertSession(db: Kysely<DB>, s: NewSession): Promise<void
     .execute();
 }
 
-export async function deleteSession(db: Kysely<DB>, sessionId: number): Promise<void> {
-  await db.deleteFrom('session').where('id', '=', sessionId).execute();
+export async function deleteSession(db: Kysely<DB>, sessionId: number, t: AccountTables = OPERATOR_TABLES): Promise<void> {
+  await db.deleteFrom(t.sessions).where('id', '=', sessionId).execute();
 }
 
 /** Ends every session of a user, except `keepSessionId` (the caller's own, when it changes its password). */
-export async function deleteUserSessions(db: Kysely<DB>, userId: number, keepSessionId?: number): Promise<number> {
-  let query = db.deleteFrom('session').where('user_id', '=', userId);
+export async function deleteUserSessions(db: Kysely<DB>, userId: number, keepSessionId?: number, t: AccountTables = OPERATOR_TABLES): Promise<number> {
+  let query = db.deleteFrom(t.sessions).where(t.sessionOwner, '=', userId);
   if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
   const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export async function deleteExpiredSessions(db: Kysely<DB>, userId: number, now: string): Promise<void> {
-  await db.deleteFrom('session').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+export async function deleteExpiredSessions(db: Kysely<DB>, userId: number, now: string, t: AccountTables = OPERATOR_TABLES): Promise<void> {
+  await db.deleteFrom(t.sessions).where(t.sessionOwner, '=', userId).where('expires_at', '<=', now).execute();
 }
 
 // ---- login failures (the limits of docs/security.md, "Failed logins") ----
@@ -256,18 +274,18 @@ export async function rememberAddress(db: Kysely<DB>, key: string, ip: string, n
 }
 
 /** Ends the user's oldest sessions beyond the newest `keep`. */
-export async function trimSessions(db: Kysely<DB>, userId: number, keep: number): Promise<number> {
+export async function trimSessions(db: Kysely<DB>, userId: number, keep: number, t: AccountTables = OPERATOR_TABLES): Promise<number> {
   const old = await db
-    .selectFrom('session')
+    .selectFrom(t.sessions)
     .select('id')
-    .where('user_id', '=', userId)
+    .where(t.sessionOwner, '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .offset(keep)
     .limit(1_000_000)
     .execute();
   if (old.length === 0) return 0;
-  await db.deleteFrom('session').where('id', 'in', old.map((r) => r.id)).execute();
+  await db.deleteFrom(t.sessions).where('id', 'in', old.map((r) => r.id)).execute();
   return old.length;
 }
 
@@ -349,6 +367,9 @@ export async function purgeSmsCodesBefore(db: Kysely<DB>, before: string): Promi
 
 export interface LogEntry {
   operatorId: number | null;
+  /** An agent user's row: their id and agent code (operatorId is then null). */
+  agentUserId?: number | null;
+  agentCode?: string;
   operatorAccount: string;
   action: string;
   target: string;
@@ -363,6 +384,8 @@ export async function insertOperationLog(db: Kysely<DB>, e: LogEntry): Promise<v
     .insertInto('operation_log')
     .values({
       operator_id: e.operatorId,
+      agent_user_id: e.agentUserId ?? null,
+      agent_code: e.agentCode ?? '',
       operator_account: e.operatorAccount.slice(0, 64),
       action: e.action,
       target: e.target,
@@ -379,12 +402,81 @@ export async function insertOperationLog(db: Kysely<DB>, e: LogEntry): Promise<v
  * the code was already used (or a newer one was): the conditional update makes two simultaneous
  * logins with one code impossible on both databases.
  */
-export async function acceptTotpStep(db: Kysely<DB>, id: number, step: number): Promise<boolean> {
+export async function acceptTotpStep(db: Kysely<DB>, id: number, step: number, t: AccountTables = OPERATOR_TABLES): Promise<boolean> {
   const result = await db
-    .updateTable('operator_user')
+    .updateTable(t.users)
     .set({ totp_last_step: step })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+// ---- agent users' login (their accounts are the agent module's; login and sessions are here) ----
+
+/** An agent user as login and the user's own calls read them: the account, its agent and admin level. */
+export interface AgentLoginRow extends UserRow {
+  agent_id: number;
+  agent_code: string;
+  agent_name: string;
+  agent_path: string;
+  admin_level_id: number;
+  admin_level_name: string;
+}
+
+function agentUserQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('agent_user as u')
+    .innerJoin('agent as a', 'a.id', 'u.agent_id')
+    .innerJoin('agent_admin_level as l', 'l.id', 'u.admin_level_id')
+    .select([
+      'u.id', 'u.account', 'u.name', 'u.status', 'u.password_hash', 'u.totp_secret', 'u.totp_pending_secret', 'u.last_login_at',
+      'u.last_login_ip', 'u.created_at', 'u.updated_at', 'a.id as agent_id', 'a.code as agent_code', 'a.name as agent_name',
+      'a.path as agent_path', 'l.id as admin_level_id', 'l.name as admin_level_name', 'l.permissions',
+    ]);
+}
+
+type AgentUserSelect = Awaited<ReturnType<ReturnType<typeof agentUserQuery>['executeTakeFirstOrThrow']>>;
+const toAgentLoginRow = (r: AgentUserSelect): AgentLoginRow => ({
+  ...r,
+  id: toNumber(r.id),
+  status: toNumber(r.status),
+  phone: '',
+  created_by: null,
+  agent_id: toNumber(r.agent_id),
+  admin_level_id: toNumber(r.admin_level_id),
+});
+
+/** The agent user with this account (letter case aside, as agent accounts are unique) under the agent with this code. */
+export async function findAgentUserForLogin(db: Kysely<DB>, agentCode: string, account: string): Promise<AgentLoginRow | undefined> {
+  const r = await agentUserQuery(db)
+    .where((eb) => eb(eb.fn('lower', ['u.account']), '=', account.toLowerCase()))
+    .where((eb) => eb(eb.fn('lower', ['a.code']), '=', agentCode.toLowerCase()))
+    .executeTakeFirst();
+  return r && toAgentLoginRow(r);
+}
+
+export async function findAgentUserById(db: Kysely<DB>, id: number): Promise<AgentLoginRow | undefined> {
+  const r = await agentUserQuery(db).where('u.id', '=', id).executeTakeFirst();
+  return r && toAgentLoginRow(r);
+}
+
+/** The code of the agent a host names: an enabled domain of type "agent" for it (letter case aside). */
+export async function agentCodeOfHost(db: Kysely<DB>, host: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('domain as d')
+    .innerJoin('agent as a', 'a.id', 'd.agent_id')
+    .select('a.code')
+    .where((eb) => eb(eb.fn('lower', ['d.domain']), '=', host.toLowerCase()))
+    .where('d.type', '=', 'agent')
+    .where('d.status', '=', 1)
+    .executeTakeFirst();
+  return r?.code;
+}
+
+/** Whether the agent and every agent above it are enabled (its path names them all). */
+export async function agentPathEnabled(db: Kysely<DB>, path: string): Promise<boolean> {
+  const ids = path.split('/').filter(Boolean).map(Number);
+  const off = await db.selectFrom('agent').select('id').where('id', 'in', ids).where('status', '<>', 1).executeTakeFirst();
+  return !off;
 }

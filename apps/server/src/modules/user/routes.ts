@@ -15,14 +15,19 @@ export function registerUserRoutes(app: FastifyInstance) {
   registerCall(app, user.login, (input, ctx) => auth.login(input, ctx), { route: perIp(ROUTE_LIMITS.login) });
   // Read at call time, so a sender swapped on the app instance (tests) is the one used.
   registerCall(app, user.sendcode, (input, ctx) => auth.sendCode(input, ctx, app.smsSender), { route: perIp(ROUTE_LIMITS.sendcode) });
-  registerCall(app, user.logout, (_input, ctx) => auth.logout(ctx));
+  registerCall(app, user.agentLogin, (input, ctx) => auth.agentLogin(input, ctx), { route: perIp(ROUTE_LIMITS.login) });
+  registerCall(app, user.agentUserInfo, (_input, ctx) => auth.agentInfo(ctx));
+  // The caller's own session and account, for both kinds of user: nothing of an agent's sub-tree.
+  const own = { agentScope: 'none' } as const;
+  registerCall(app, user.logout, (_input, ctx) => auth.logout(ctx), own);
   registerCall(app, user.userInfo, (_input, ctx) => auth.info(ctx));
-  registerCall(app, user.googleBindInit, (_input, ctx) => auth.bindInit(ctx));
-  registerCall(app, user.googleBindConfirm, (input, ctx) => auth.bindConfirm(input, ctx));
+  registerCall(app, user.googleBindInit, (_input, ctx) => auth.bindInit(ctx), own);
+  registerCall(app, user.googleBindConfirm, (input, ctx) => auth.bindConfirm(input, ctx), own);
   // Its handler keeps its own transactions: a wrong current password stays counted as a failure.
   registerCall(app, user.passwordChange, (input, ctx) => auth.changePassword(input, ctx), {
     route: perIp(ROUTE_LIMITS.passwordChange),
     ownTransaction: true,
+    ...own,
   });
 
   registerCall(app, user.userList, (input, ctx) => account.list(input, ctx));

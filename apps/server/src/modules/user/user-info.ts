@@ -1,6 +1,6 @@
 import type { user } from '@console/contract';
 import type { Config } from '../../config/index.ts';
-import type { UserRow } from './repository.ts';
+import type { AgentLoginRow, UserRow } from './repository.ts';
 
 /** The logged-in user as login, user/info and the bind flow answer it: never a secret or hash. */
 export function toUserInfo(row: UserRow, config: Config): user.UserInfo {
@@ -30,5 +30,17 @@ export function toOperatorUser(row: UserRow): user.OperatorUser {
     last_login_at: row.last_login_at,
     last_login_ip: row.last_login_ip,
     created_at: row.created_at,
+  };
+}
+
+/** An agent user as their login and user/info answer them: the same fields, their agent and admin level. */
+export function toAgentUserInfo(row: AgentLoginRow, config: Config): user.AgentUserInfo {
+  return {
+    ...toUserInfo(row, config),
+    agent_id: row.agent_id,
+    agent_code: row.agent_code,
+    agent_name: row.agent_name,
+    admin_level_id: row.admin_level_id,
+    admin_level_name: row.admin_level_name,
   };
 }
