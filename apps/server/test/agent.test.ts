@@ -2,7 +2,6 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, type Dimensions } from './domain-fixtures.ts';
 import { clientPasswordHash, verifyPassword } from '../src/lib/passwords.ts';
-import { agentUserMayLogIn } from '../src/modules/agent/service.ts';
 import { authenticateAgentKey } from '../src/modules/key/service.ts';
 import { toNumber } from '../src/db/sql.ts';
 
@@ -29,6 +28,9 @@ interface Page<T> {
 describeOnDatabases('agent management', (t) => {
   let dims: Dimensions;
   let token: string;
+  /** Whether the agent user can log in (POST /v1/agent/login). */
+  const mayLogIn = async (agentCode: string, account: string, password: string) =>
+    (await t().agentCall('login', { agent_code: agentCode, account, password: clientPasswordHash(password) })).error_code === '0';
   const db = () => t().database.db;
   const logRows = async (action: string) => db().selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
   const agentCount = async () => toNumber((await db().selectFrom('agent').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -154,12 +156,12 @@ describeOnDatabases('agent management', (t) => {
     expect(user.error_code, user.error_msg).toBe('0');
     const key = await t().call<{ app_id: string; secret: string }>('key/add', { agent_id: kid.data.id, type: 'agent', remark: '' }, { token });
     const dataDir = t().app.config.dataDir;
-    expect(await agentUserMayLogIn(db(), user.data.id)).toBe(true);
+    expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(true);
     expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).not.toBeNull();
     expect(await authenticateAgentKey(db(), key.data.app_id, 'wrong', dataDir)).toBeNull();
 
     expect((await t().call('agent/edit', { id: top.data.id, status: 2 }, { token })).error_code).toBe('0');
-    expect(await agentUserMayLogIn(db(), user.data.id)).toBe(false);
+    expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(false);
     expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).toBeNull();
     const [log] = await logRows('agent/edit');
     expect(JSON.parse(log!.summary)).toEqual({ status: { before: 1, after: 2 }, stopped: { users: 1, keys: 1 } });
@@ -168,7 +170,7 @@ describeOnDatabases('agent management', (t) => {
     expect((await t().call('key/add', { agent_id: kid.data.id, type: 'agent', remark: '' }, { token })).error_code).toBe('A0400');
 
     await t().call('agent/edit', { id: top.data.id, status: 1 }, { token });
-    expect(await agentUserMayLogIn(db(), user.data.id)).toBe(true);
+    expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(true);
     expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).not.toBeNull();
   });
 
@@ -195,7 +197,7 @@ describeOnDatabases('agent management', (t) => {
 
     await db().updateTable('agent_user').set({ totp_secret: 'sealed' }).where('id', '=', u.data.id).execute();
     expect((await t().call('agent/user/status/edit', { user_id: u.data.id, status: 2 }, { token })).error_code).toBe('0');
-    expect(await agentUserMayLogIn(db(), u.data.id)).toBe(false);
+    expect(await mayLogIn('A1-1', 'ops.one', 'agentpw1')).toBe(false);
     expect((await t().call('agent/user/password/edit', { user_id: u.data.id, password: clientPasswordHash('newpass1') }, { token })).error_code).toBe('0');
     const row = await db().selectFrom('agent_user').selectAll().where('id', '=', u.data.id).executeTakeFirstOrThrow();
     expect(await verifyPassword(clientPasswordHash('newpass1'), row.password_hash)).toBe(true);

@@ -34,6 +34,8 @@ export interface TestApp extends TestDatabase {
   app: FastifyInstance;
   /** POST /v1/operator/<path> and the parsed answer, with the HTTP status. */
   call<T = unknown>(path: string, body?: Record<string, unknown>, opts?: CallOpts): Promise<CallResult<T>>;
+  /** POST /v1/agent/<path>: an agent user's call. */
+  agentCall<T = unknown>(path: string, body?: Record<string, unknown>, opts?: CallOpts): Promise<CallResult<T>>;
   /** Logs in with account + password (plain text; hashed as the console does) and returns the token. */
   login(account?: string, password?: string, googleCode?: string): Promise<string>;
 }
@@ -56,13 +58,13 @@ export interface CallResult<T> {
   raw: Buffer;
 }
 
-/** POST /v1/operator/<path> on `app` and the parsed answer, with the HTTP status. */
-function callOn(app: FastifyInstance): TestApp['call'] {
+/** POST <prefix><path> (/v1/operator/ unless told) on `app` and the parsed answer, with the HTTP status. */
+function callOn(app: FastifyInstance, prefix = '/v1/operator/'): TestApp['call'] {
   return async (p, body = {}, opts = {}) => {
     const payload = opts.token ? { ...body, token: opts.token } : body;
     const res = await app.inject({
       method: 'POST',
-      url: `/v1/operator/${p}`,
+      url: `${prefix}${p}`,
       payload,
       headers: { 'accept-language': opts.lang ?? 'en', ...opts.headers },
     });
@@ -88,6 +90,7 @@ export async function startTestApp(dialect: Dialect, config: Partial<Config> = {
     ...tdb,
     app,
     call,
+    agentCall: callOn(app, '/v1/agent/'),
     async login(account = DEMO_ADMIN.account, password = DEMO_ADMIN.password, googleCode = '') {
       const r = await call<{ token: string }>('login', { type: 1, account, password: clientPasswordHash(password), google_code: googleCode, phone: '', message_code: '' });
       if (r.error_code !== '0') throw new Error(`login failed: ${r.error_code} ${r.error_msg}`);

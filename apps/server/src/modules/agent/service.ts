@@ -314,15 +314,6 @@ export async function agentUserGoogleClean(input: CallParsed<typeof agent.agentU
   return null;
 }
 
-/**
- * Whether an agent user may log in (or keep using a session): the user is enabled and so is its
- * agent and every agent above it. Whatever authenticates agent users must ask this on each use.
- */
-export async function agentUserMayLogIn(db: Kysely<DB>, userId: number): Promise<boolean> {
-  const u = await findAgentUser(db, userId);
-  return !!u && u.status === 1 && (await agentActive(db, u.agent_id));
-}
-
 /** Whether an agent is in service (it and every agent above it enabled); for agent keys. */
 export const agentInService = (db: Kysely<DB>, agentId: number) => agentActive(db, agentId);
 

@@ -183,10 +183,12 @@ export async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): P
       { account: `${a.code.toLowerCase()}_admin`, name: `${a.code} 管理员`, level: levelIds[0]! },
       { account: `${a.code.toLowerCase()}_ops`, name: `${a.code} 运营`, level: levelIds[rng.int(1, 3)]! },
     ];
-    for (const u of users) {
+    for (const [i, u] of users.entries()) {
+      // Every agent's first user (its administrator) is enabled, so each agent has a user to log in as.
+      const enabled = rng.next() < 0.95 || i === 0;
       await db
         .insertInto('agent_user')
-        .values({ agent_id: a.id, account: u.account, name: u.name, admin_level_id: u.level, status: rng.next() < 0.95 ? 1 : 2, password_hash: passwordHash, totp_secret: null, last_login_at: null, last_login_ip: null, created_at: now, updated_at: now })
+        .values({ agent_id: a.id, account: u.account, name: u.name, admin_level_id: u.level, status: enabled ? 1 : 2, password_hash: passwordHash, totp_secret: null, last_login_at: null, last_login_ip: null, created_at: now, updated_at: now })
         .execute();
     }
   }

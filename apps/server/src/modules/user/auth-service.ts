@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCode, user, type CallParsed, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
-import { hashPassword, newToken, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, newToken, sha256, verifyPassword } from '../../lib/passwords.ts';
 import { keyEncryptionKey, keyedDigest } from '../../lib/secret-box.ts';
 import type { SmsSender } from '../../lib/sms.ts';
 import { lockNames, writeTransaction } from '../../db/write-transaction.ts';
@@ -275,8 +275,12 @@ async function startSession<R extends repo.UserRow, I>(
 
 // ---- agent users' login (docs/product.md, "The agent back office") ----
 
-/** An agent user's failures are counted apart from the operators': their key names the agent (codes and accounts have no ":"). */
-const agentAccountKey = (agentCode: string, account: string) => `agent:${agentCode.toLowerCase()}:${account.toLowerCase()}`;
+/**
+ * An agent user's failures are counted apart from the operators': their key is a digest of the
+ * agent code and account (letter case aside), which fits the key column whatever their lengths and
+ * never looks like an operator's account (those have no ":").
+ */
+const agentAccountKey = (agentCode: string, account: string) => `agent:${sha256(`${agentCode.toLowerCase()}\n${account.toLowerCase()}`).slice(0, 40)}`;
 
 /**
  * An agent user's login: the operators' rules (failure limits, authenticator, session cap and
