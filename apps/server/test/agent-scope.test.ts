@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { AGENT_API_PREFIX, AGENT_PERMISSION_CODES, API_PREFIX, callPrefixes, ErrorCode, report, type CallDef } from '@console/contract';
 import { modules } from '../src/modules/index.ts';
 import { toNumber } from '../src/db/sql.ts';
-import { describeOnDatabases, type CallResult, type TestApp } from './harness.ts';
+import { describeOnDatabases, type CallResult } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { hash } from './user-helpers.ts';
 
