@@ -7,6 +7,8 @@
  *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/reports.ts [--runs 30] [--baseline-runs 1] [--tz 1] [--only agent] [--player ACCOUNT]
  *
  * --player times every call filtered to one player account (the report screens' player filter).
+ * --agent CODE times the agent tree's report calls as an agent user of that agent (under /v1/agent/,
+ * answering the agent's sub-tree), made on first use with every code of the agent tree.
  * --busy times, instead, a light call (currency/list) made every 10 ms while the report calls run
  * back to back: what another operator's screen waits while one reads a year of reports.
  *
@@ -16,7 +18,7 @@
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { sql, type RawBuilder } from 'kysely';
-import { report, TIMEZONES } from '@console/contract';
+import { AGENT_PERMISSION_CODES, report, TIMEZONES } from '@console/contract';
 import { toNumber } from '../apps/server/src/db/sql.ts';
 import { benchServer, runWithHeapPad } from './server.ts';
 import { latencySummary, lightCallLatencies, quantile } from './stats.ts';
@@ -32,13 +34,14 @@ const { values } = parseArgs({
     start: { type: 'string' },
     end: { type: 'string' },
     player: { type: 'string' },
+    agent: { type: 'string' },
     busy: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(values.runs);
 const BASELINE_RUNS = Number(values['baseline-runs']);
 const TZ = Number(values.tz);
-const { database, app, call } = await benchServer();
+const { database, app, call } = await benchServer({ agent: values.agent });
 
 const off = TIMEZONES.find((t) => t.id === TZ)!.offsetMinutes;
 const span = await database.db.selectFrom('bet').select((eb) => [eb.fn.min('settle_time').as('min'), eb.fn.max('settle_time').as('max'), eb.fn.countAll().as('n')]).executeTakeFirstOrThrow();
@@ -135,7 +138,9 @@ async function baseline(d: report.ReportDef): Promise<number> {
 
 // ------------------------------------------------------------------------------------------------
 
-const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT].filter((d) => !values.only || d.path.includes(values.only));
+const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT]
+  .filter((d) => !values.only || d.path.includes(values.only))
+  .filter((d) => !values.agent || AGENT_PERMISSION_CODES.includes(d.permission));
 if (values.busy) {
   await busy(defs.map((d) => d.path));
   await app.close();
@@ -145,7 +150,7 @@ if (values.busy) {
 const tzLabel = TIMEZONES.find((t) => t.id === TZ)!.label;
 console.log(
   `Report benchmark: ${database.dialect}, ${toNumber(span.n).toLocaleString('en')} bets, range ${start} … ${end} (${tzLabel}), ` +
-    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows${values.player ? `, player ${values.player}` : ''}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows${values.player ? `, player ${values.player}` : ''}${values.agent ? `, as an agent user of ${values.agent}` : ''}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
 );
 console.log(`${'report call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'CPU p50'.padStart(8)}   ${'raw-bet scan ms'.padStart(15)}  ${'speed-up'.padStart(8)}`);
 const results: Array<{ path: string; p50: number; p95: number; base: number | null }> = [];
