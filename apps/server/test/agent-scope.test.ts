@@ -151,6 +151,10 @@ describeOnDatabases('agent back office: an agent user sees their sub-tree and no
 
   cases.set('player/detail', async () => {
     expect(ok(await agentAs<{ player: Row }>('player/detail', { player_id: players.pa111 })).player.account).toBe('pa111');
+    // A point control on the player is the operators' alone.
+    ok(await operator('player/control/add', { player_id: players.pa11, direction: 'lose', intensity: 50, target_amount: '100', remark: 'test' }));
+    expect(ok(await operator<{ control: Row | null }>('player/detail', { player_id: players.pa11 })).control).not.toBeNull();
+    expect(ok(await agentAs<{ control: Row | null }>('player/detail', { player_id: players.pa11 })).control).toBeNull();
     for (const p of B_PLAYERS) expect((await agentAs('player/detail', { player_id: players[p] })).error_code).toBe(ErrorCode.NotFound);
   });
 

@@ -156,7 +156,8 @@ export async function playerDetail(input: CallParsed<typeof player.playerDetail>
       player_win_loss: formatMoney(winLoss(b)),
       settle_time: iso(b.settle_time),
     })),
-    control: await activeControlOf(ctx.db, item.id),
+    // Point control is the operators' alone (docs/product.md, "The agent back office"): an agent user never sees one.
+    control: ctx.user?.agent ? null : await activeControlOf(ctx.db, item.id),
   };
 }
 
