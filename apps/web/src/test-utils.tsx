@@ -8,30 +8,38 @@ import { vi } from 'vitest';
 import type { user } from '@console/contract';
 import { configureApi } from './lib/api';
 import { setFeedback } from './lib/feedback';
+import type { SessionKind } from './lib/session-kind';
 
 export const ok = (data: unknown) => new Response(JSON.stringify({ error_code: '0', error_msg: '', data }), { headers: { 'content-type': 'application/json' } });
 export const failed = (code: string, msg: string) => new Response(JSON.stringify({ error_code: code, error_msg: msg, data: null }), { headers: { 'content-type': 'application/json' } });
 
-/** Answers a call by its path (without /v1/operator/) and body; anything unhandled answers `null`. */
+/** Answers a call by its path (without /v1/operator/ or /v1/agent/) and body; anything unhandled answers `null`. */
 export type FakeRoute = (path: string, body: Record<string, unknown>) => Response | Promise<Response> | undefined;
 
 /**
  * Points the API client at `route` and catches its toasts and notifications. `sent(path)` lists the
- * bodies of the calls made to one path, in order.
+ * bodies of the calls made to one path, in order; `prefixes()` the prefix each call went under.
+ * `kind` is the session's, for the prefix the client chooses.
  */
-export function fakeApi(route: FakeRoute, token = 'tok') {
-  const log: { path: string; body: Record<string, unknown> }[] = [];
+export function fakeApi(route: FakeRoute, token = 'tok', kind: SessionKind = 'operator') {
+  const log: { path: string; prefix: string; body: Record<string, unknown> }[] = [];
   const fetch = vi.fn<typeof globalThis.fetch>(async (url, init) => {
-    const path = String(url).replace('/v1/operator/', '');
+    const [, prefix = '', path = String(url)] = /^(\/v1\/(?:operator|agent)\/)(.*)$/.exec(String(url)) ?? [];
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    log.push({ path, body });
+    log.push({ path, prefix, body });
     return (await route(path, body)) ?? ok(null);
   });
   const toast = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
   const notice = { info: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn() };
   setFeedback({ message: toast as never, notification: notice as never });
-  configureApi({ fetch, getToken: () => token, getLanguage: () => 'zh-cn' });
-  return { fetch, toast, notice, sent: (path: string) => log.filter((c) => c.path === path).map((c) => c.body) };
+  configureApi({ fetch, getToken: () => token, getSessionKind: () => kind, getLanguage: () => 'zh-cn' });
+  return {
+    fetch,
+    toast,
+    notice,
+    sent: (path: string) => log.filter((c) => c.path === path).map((c) => c.body),
+    prefixes: () => [...new Set(log.map((c) => c.prefix))],
+  };
 }
 
 /** A promise with its resolve at hand: an answer that arrives when the test says so. */

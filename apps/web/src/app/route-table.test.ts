@@ -1,11 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_CODES, ASYNC_ROUTES, CONSTANT_ROUTES, type RouteDef } from '@console/contract';
+import { AGENT_PERMISSION_CODES, ALL_PERMISSION_CODES, ASYNC_ROUTES, CONSTANT_ROUTES, type RouteDef } from '@console/contract';
 import { buildMenu, buildPermittedRoutes, consolePaths, homeTarget, leafRoutes, pruneUnavailable } from './route-table';
+import { agentSessionCodes } from './session';
 import zhRoute from '../locales/zh-cn/route.json';
 import enRoute from '../locales/en/route.json';
 
 const allScreens = new Set(leafRoutes(ASYNC_ROUTES).map((l) => l.component));
 const paths = (routes: RouteDef[]) => leafRoutes(routes).map((l) => l.path);
+
+describe('an agent user’s routes', () => {
+  it('hold the screens of the agent permission tree only: reports, ledger, agents, players and exports', () => {
+    const leaves = paths(buildPermittedRoutes(AGENT_PERMISSION_CODES, allScreens));
+    expect(leaves).toEqual([
+      '/agent/report/summary',
+      '/agent/report/hourly',
+      '/agent/report/daily',
+      '/agent/report/monthly',
+      '/player/report/summary',
+      '/player/report/daily',
+      '/player/report/betting',
+      '/player/report/odds',
+      '/game/report/summary',
+      '/game/report/daily',
+      '/game/report/monthly',
+      '/game/report/player',
+      '/bill/report',
+      '/agent/manage/index',
+      '/agent/manage/level',
+      '/player/manage/list',
+      '/background/export',
+    ]);
+    // No dashboard (code 1): "/" leads to the first report.
+    expect(buildPermittedRoutes(AGENT_PERMISSION_CODES, allScreens).find((r) => r.path === '/')?.redirect).toBe('/agent/report/summary');
+  });
+
+  it('never offer a module of operators, even when a code of one came along', () => {
+    const codes = agentSessionCodes([...AGENT_PERMISSION_CODES, '11', '13', '1303', '12', '1202', '8', '802'], true);
+    const leaves = paths(buildPermittedRoutes(codes, allScreens));
+    for (const path of ['/log/index', '/background/currency', '/background/account', '/operation/key', '/player/manage/wallet', '/dashboard']) expect(leaves).not.toContain(path);
+    // An operator's codes are left as they are.
+    expect(agentSessionCodes(['11', '1303'], false)).toEqual(['11', '1303']);
+  });
+});
 
 describe('buildPermittedRoutes', () => {
   it('keeps only the pages whose roles the user holds, and routes without roles', () => {

@@ -1,17 +1,29 @@
-import { parsePermissionString } from '@console/contract';
+import { AGENT_PERMISSION_CODES, parsePermissionString } from '@console/contract';
 import { call, configureApi } from '../lib/api';
 import i18n, { currentLanguage } from '../locales';
-import { useSessionStore } from '../stores/session';
+import { isAgentSession, useSessionStore } from '../stores/session';
 import { buildPermittedRoutes } from './route-table';
 import { availableScreens } from './screens';
+
+/**
+ * The codes a session's menus and routes are built from: an agent user's are the agent
+ * permission tree's only (docs/product.md, "The agent back office"), so no screen that needs an
+ * operator's call is ever offered to them, whatever a level held.
+ */
+export function agentSessionCodes(codes: readonly string[], agent: boolean): string[] {
+  if (!agent) return [...codes];
+  const allowed = new Set(AGENT_PERMISSION_CODES);
+  return codes.filter((c) => allowed.has(c));
+}
 
 /** Loads the user and their permitted routes (the guard's first-navigation step). */
 export async function loadAccess(addRoutes: (routes: ReturnType<typeof buildPermittedRoutes>) => void): Promise<void> {
   // Silent: a failure here clears the session and shows the login screen without any message.
   // The call definitions (and zod) load here, after the login screen, not before it.
   const { user } = await import('../lib/calls');
-  const data = await call(user.userInfo, {}, { silent: true });
-  const permissions = parsePermissionString(data.permissions);
+  const agent = isAgentSession();
+  const data = agent ? await call(user.agentUserInfo, {}, { silent: true }) : await call(user.userInfo, {}, { silent: true });
+  const permissions = agentSessionCodes(parsePermissionString(data.permissions), agent);
   const routes = buildPermittedRoutes(permissions, availableScreens());
   addRoutes(routes);
   useSessionStore.getState().setAccess({ userInfo: data.user_info, permissions, routes });
@@ -24,6 +36,7 @@ export async function loadAccess(addRoutes: (routes: ReturnType<typeof buildPerm
 export function setupApi(): void {
   configureApi({
     getToken: () => useSessionStore.getState().token,
+    getSessionKind: () => useSessionStore.getState().kind,
     getLanguage: currentLanguage,
     texts: () => ({
       systemError: i18n.t('common:systemError'),

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { agent, currency, player } from '@console/contract';
 import { useSessionStore } from '../stores/session';
-import { checkPerm, HasPerm, PermissionListError, useHasPerm } from './has-perm';
+import { canCall, checkPerm, HasPerm, PermissionListError, useCanCall, useHasPerm } from './has-perm';
 
 describe('checkPerm', () => {
   const held = ['1', '13', '1301'];
@@ -56,5 +57,33 @@ describe('HasPerm and useHasPerm', () => {
   it('throws for an empty list rather than showing the action to everyone', () => {
     const { result } = renderHook(() => useHasPerm());
     expect(() => result.current([])).toThrow(PermissionListError);
+  });
+});
+
+describe('canCall and useCanCall', () => {
+  afterEach(() => useSessionStore.setState({ kind: 'operator', permissions: [] }));
+
+  it('needs the call mounted for the session’s kind and, for a coded call, the code', () => {
+    expect(canCall(player.playerWalletAdjust, 'operator', ['8', '802'])).toBe(true);
+    expect(canCall(player.playerWalletAdjust, 'operator', ['8', '801'])).toBe(false);
+    // An agent user never has a wallet adjustment, whatever codes they hold.
+    expect(canCall(player.playerWalletAdjust, 'agent', ['8', '802'])).toBe(false);
+    expect(canCall(player.playerStatusEdit, 'agent', ['8', '801'])).toBe(true);
+    expect(canCall(agent.agentAdminLevelList, 'agent', ['7'])).toBe(true);
+    expect(canCall(agent.agentAdminLevelAdd, 'agent', ['7'])).toBe(false);
+    expect(canCall(agent.agentAdminLevelAdd, 'operator', ['7'])).toBe(true);
+    // A call open to every session needs no code.
+    expect(canCall(currency.currencyList, 'agent', [])).toBe(true);
+    expect(canCall(currency.currencyAdd, 'agent', ['13', '1303'])).toBe(false);
+  });
+
+  it('reads the session’s kind and codes', () => {
+    useSessionStore.setState({ kind: 'agent', permissions: ['7'] });
+    const { result, rerender } = renderHook(() => useCanCall());
+    expect(result.current(agent.agentEdit)).toBe(true);
+    expect(result.current(agent.agentAdminLevelEdit)).toBe(false);
+    act(() => useSessionStore.setState({ kind: 'operator' }));
+    rerender();
+    expect(result.current(agent.agentAdminLevelEdit)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { type ReactNode, useCallback } from 'react';
+import type { CallDef } from '@console/contract';
+import { isCallMounted, type SessionKind } from '../lib/session-kind';
 import { useSessionStore } from '../stores/session';
 
 export type PermMode = 'some' | 'every';
@@ -26,6 +28,23 @@ export function checkPerm(held: readonly string[], required: string | readonly s
 export function useHasPerm(): (required: string | readonly string[], mode?: PermMode) => boolean {
   const permissions = useSessionStore((s) => s.permissions);
   return useCallback((required, mode) => checkPerm(permissions, required, mode), [permissions]);
+}
+
+/**
+ * Whether a session may make a call: the call exists for its kind (the contract's mount: an agent
+ * user has only the calls mounted for agents) and, when the call needs a permission code, the
+ * session holds it. The one place a screen asks before offering an action.
+ */
+export function canCall(def: Pick<CallDef, 'access' | 'mount'>, kind: SessionKind, held: readonly string[]): boolean {
+  if (!isCallMounted(def, kind)) return false;
+  return typeof def.access === 'object' ? held.includes(def.access.permission) : true;
+}
+
+/** `const can = useCanCall(); can(player.playerWalletAdjust)` — for hiding actions a session cannot take. */
+export function useCanCall(): (def: Pick<CallDef, 'access' | 'mount'>) => boolean {
+  const permissions = useSessionStore((s) => s.permissions);
+  const kind = useSessionStore((s) => s.kind);
+  return useCallback((def) => canCall(def, kind, permissions), [kind, permissions]);
 }
 
 export interface HasPermProps {

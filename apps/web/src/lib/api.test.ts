@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { user } from '@console/contract';
-import { ApiError, call, configureApi, fileNameFromDisposition, readCookie, REQUEST_TIMEOUT_MS, request, resetSessionExpiry } from './api';
+import { ApiError, call, configureApi, download, fileNameFromDisposition, readCookie, REQUEST_TIMEOUT_MS, request, resetSessionExpiry } from './api';
 import { setFeedback } from './feedback';
+import type { SessionKind } from './session-kind';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
@@ -10,17 +11,20 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 const toast = { error: vi.fn(), success: vi.fn(), info: vi.fn(), warning: vi.fn() };
 const notice = { info: vi.fn(), error: vi.fn(), success: vi.fn(), warning: vi.fn() };
 let token = '';
+let kind: SessionKind = 'operator';
 const expired = vi.fn();
 
 beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>();
   token = '';
+  kind = 'operator';
   for (const f of [...Object.values(toast), ...Object.values(notice), expired]) f.mockReset();
   setFeedback({ message: toast as never, notification: notice as never });
   resetSessionExpiry();
   configureApi({
     fetch: fetchMock,
     getToken: () => token,
+    getSessionKind: () => kind,
     getLanguage: () => 'en',
     onSessionExpired: expired,
     timeoutMs: REQUEST_TIMEOUT_MS,
@@ -185,6 +189,59 @@ describe('request', () => {
     expect(toast.error).not.toHaveBeenCalled();
     expect(notice.info).not.toHaveBeenCalled();
     expect(expired).not.toHaveBeenCalled();
+  });
+});
+
+describe('the prefix of the session’s kind', () => {
+  const answer = () => fetchMock.mockImplementation(async () => json({ error_code: '0', error_msg: '', data: { list: [], total: 0 } }));
+
+  it('sends every call of an agent session to /v1/agent/<path>, with the same body', async () => {
+    answer();
+    token = 'tok-agent';
+    kind = 'agent';
+    await call(user.logout, {});
+    await call(user.agentUserInfo, {});
+    // Calls sent by their path alone (reports) follow the session too.
+    await request('agent/report/agent/daily/summary', { page: 1, page_size: 20 });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/v1/agent/logout', '/v1/agent/user/info', '/v1/agent/agent/report/agent/daily/summary']);
+    expect(sent(2).body).toEqual({ page: 1, page_size: 20, token: 'tok-agent' });
+  });
+
+  it('downloads an agent session’s exports from /v1/agent/ as well', async () => {
+    // A refusal (an envelope instead of the file) is enough to see where it was asked.
+    fetchMock.mockResolvedValue(json({ error_code: 'A0301', error_msg: 'no', data: null }));
+    token = 'tok-agent';
+    kind = 'agent';
+    await expect(download('agent/report/agent/daily/summary/export', { page: 1 })).rejects.toMatchObject({ code: 'A0301' });
+    expect(sent().url).toBe('/v1/agent/agent/report/agent/daily/summary/export');
+  });
+
+  it('sends an operator session’s calls to /v1/operator/<path>', async () => {
+    answer();
+    token = 'tok-op';
+    await call(user.logout, {});
+    await request('agent/report/agent/daily/summary');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/v1/operator/logout', '/v1/operator/agent/report/agent/daily/summary']);
+  });
+
+  it('without a session, logs an agent user in under /v1/agent/ and an operator under /v1/operator/, whatever the last session was', async () => {
+    answer();
+    // The last session was an agent user's; it has ended.
+    kind = 'agent';
+    await call(user.agentLogin, { agent_code: 'cn01', account: 'a', password: 'P', google_code: '' });
+    await call(user.login, { type: 1, account: 'a', password: 'P', google_code: '', phone: '', message_code: '' });
+    await call(user.sendcode, { phone: '13900000000' });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/v1/agent/login', '/v1/operator/login', '/v1/operator/sendcode']);
+  });
+
+  it('ends an agent session that the server no longer holds (HTTP 401 A0230 on /v1/agent/)', async () => {
+    fetchMock.mockResolvedValue(json({ code: 'A0230', msg: 'token invalid' }, 401));
+    token = 'tok-agent';
+    kind = 'agent';
+    await expect(request('player/list', { page: 1, page_size: 20 })).rejects.toMatchObject({ code: 'A0230' });
+    expect(sent().url).toBe('/v1/agent/player/list');
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(notice.info).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,5 +1,6 @@
-import { API_PREFIX, type CallDef, type CallRequest, type CallResponse, ErrorCode, type Envelope, type HttpErrorBody } from '@console/contract';
+import { type CallDef, type CallMount, type CallRequest, type CallResponse, ErrorCode, type Envelope, type HttpErrorBody } from '@console/contract';
 import { feedback, NOTIFICATION_SECONDS, TOAST_SECONDS } from './feedback';
+import { apiPrefixFor, type SessionKind } from './session-kind';
 
 /** The client waits at most 50000 ms for an answer (docs/product.md, "Errors in the console"). */
 export const REQUEST_TIMEOUT_MS = 50_000;
@@ -44,6 +45,8 @@ export interface ApiTexts {
 
 export interface ApiConfig {
   getToken: () => string;
+  /** The kind of the session the token belongs to (asked only while there is a token). */
+  getSessionKind: () => SessionKind;
   getLanguage: () => string;
   texts: () => ApiTexts;
   /** Clears the session and leaves for the login screen; called once per expiry. */
@@ -63,6 +66,7 @@ const defaultTexts: ApiTexts = {
 
 let config: ApiConfig = {
   getToken: () => '',
+  getSessionKind: () => 'operator',
   getLanguage: () => 'zh-cn',
   texts: () => defaultTexts,
   onSessionExpired: () => {},
@@ -154,11 +158,14 @@ function checkEnvelope<T>(body: unknown, status: number, opts: RequestOptions): 
 
 /**
  * Sends one call and hands the successful HTTP response to `read`, all inside the timeout.
- * Transport failures and HTTP errors are handled here the same way for every kind of call.
+ * Transport failures and HTTP errors are handled here the same way for every kind of call. The
+ * call goes under the prefix of the session's kind (apiPrefixFor), `mount` being the contract's
+ * when the caller has the definition.
  */
-async function send<T>(path: string, body: object | undefined, opts: RequestOptions, read: (res: Response) => Promise<T>): Promise<T> {
+async function send<T>(path: string, body: object | undefined, opts: RequestOptions, read: (res: Response) => Promise<T>, mount?: CallMount): Promise<T> {
   const texts = config.texts();
   const token = config.getToken();
+  const prefix = apiPrefixFor(token ? config.getSessionKind() : 'operator', mount);
   const payload: Record<string, unknown> = { ...(body ?? {}) };
   if (token) payload.token = token;
 
@@ -181,7 +188,7 @@ async function send<T>(path: string, body: object | undefined, opts: RequestOpti
   try {
     let res: Response;
     try {
-      res = await config.fetch(`${API_PREFIX}${path}`, {
+      res = await config.fetch(`${prefix}${path}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(payload),
@@ -220,11 +227,12 @@ async function send<T>(path: string, body: object | undefined, opts: RequestOpti
 }
 
 /**
- * POST `body` (plus the session token) to /v1/operator/<path> and return the envelope's `data`,
- * or the raw Blob/ArrayBuffer for binary calls, which skip the envelope check (docs/product.md, "Errors in the console"). Rejects
+ * POST `body` (plus the session token) to /v1/operator/<path> (an agent session's to
+ * /v1/agent/<path>) and return the envelope's `data`, or the raw Blob/ArrayBuffer for binary
+ * calls, which skip the envelope check (docs/product.md, "Errors in the console"). Rejects
  * with an ApiError after showing its toast or notification.
  */
-export function request<T = unknown>(path: string, body?: object, opts: RequestOptions = {}): Promise<T> {
+export function request<T = unknown>(path: string, body?: object, opts: RequestOptions = {}, mount?: CallMount): Promise<T> {
   return send(path, body, opts, async (res) => {
     const binary = opts.responseType === 'blob' || opts.responseType === 'arraybuffer';
     // A binary call that failed still answers with a JSON envelope, which must not pass as a file.
@@ -232,12 +240,12 @@ export function request<T = unknown>(path: string, body?: object, opts: RequestO
       return (opts.responseType === 'blob' ? await res.blob() : await res.arrayBuffer()) as T;
     }
     return checkEnvelope<T>(await readJson(res), res.status, opts);
-  });
+  }, mount);
 }
 
-/** A contract call with its request and response types. */
+/** A contract call with its request and response types, sent where its mount and the session say. */
 export function call<C extends CallDef>(def: C, body: CallRequest<C>, opts?: RequestOptions): Promise<CallResponse<C>> {
-  return request<CallResponse<C>>(def.path, body as object, opts);
+  return request<CallResponse<C>>(def.path, body as object, opts, def.mount);
 }
 
 /** File name from a Content-Disposition header (RFC 5987 `filename*` first). */

@@ -1,13 +1,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { RouteDef, user } from '@console/contract';
-
-type UserInfo = user.UserInfo;
 import { call, type RequestOptions } from '../lib/api';
 // Call definitions load on demand: they bring zod, which the login screen must not wait for.
 const calls = () => import('../lib/calls');
 import { hashPassword } from '../lib/password';
-import { loadDictionaries, useDictStore } from './dict';
+import { isSessionKind, type SessionKind } from '../lib/session-kind';
+import { DEFAULT_AGENT_ID, loadDictionaries, useDictStore } from './dict';
 import { forgetListStates } from './list-prefs';
 import { useSettingsStore } from './settings';
 
@@ -27,7 +26,47 @@ function writeToken(token: string) {
   else localStorage.removeItem(TOKEN_KEY);
 }
 
+export type { SessionKind };
+
+/**
+ * The kind of the session (operator or agent user) lives beside the token, under its own key:
+ * written before the token, so another tab that hears of a new token reads its kind with it. It
+ * stays after logout, so the login screen opens on the tab of the last session.
+ */
+export const KIND_KEY = 'session_kind';
+
+export function readKind(): SessionKind {
+  try {
+    const v = localStorage.getItem(KIND_KEY);
+    return isSessionKind(v) ? v : 'operator';
+  } catch {
+    return 'operator';
+  }
+}
+
+function writeKind(kind: SessionKind) {
+  localStorage.setItem(KIND_KEY, kind);
+}
+
+/**
+ * The user of the session: an operator's user info, or an agent user's, which adds their agent
+ * and admin level (user.AgentUserInfo).
+ */
+export type UserInfo = user.UserInfo | user.AgentUserInfo;
+
+/** The agent user's info, or null for an operator. */
+export const agentUserOf = (info: UserInfo | null | undefined): user.AgentUserInfo | null =>
+  info && 'agent_code' in info && typeof info.agent_code === 'string' ? info : null;
+
 export interface PasswordLogin {
+  account: string;
+  password: string;
+  googleCode: string;
+}
+
+export interface AgentLogin {
+  /** '' on a host registered as the agent's domain: the server names the agent from the host. */
+  agentCode: string;
   account: string;
   password: string;
   googleCode: string;
@@ -42,6 +81,8 @@ export interface SmsLogin {
 
 export interface SessionState {
   token: string;
+  /** The kind of the session, or of the last one while logged out. */
+  kind: SessionKind;
   userInfo: UserInfo | null;
   permissions: string[];
   /** The permitted part of the route table, built once per login by the navigation guard. */
@@ -49,6 +90,8 @@ export interface SessionState {
   routesLoaded: boolean;
   loginWithPassword: (form: PasswordLogin, opts?: RequestOptions) => Promise<UserInfo>;
   loginWithSms: (form: SmsLogin, opts?: RequestOptions) => Promise<UserInfo>;
+  /** An agent user's login (docs/product.md, "The agent back office"): the session's calls then go to /v1/agent/. */
+  loginAsAgent: (form: AgentLogin, opts?: RequestOptions) => Promise<UserInfo>;
   setUserInfo: (info: UserInfo) => void;
   setAccess: (access: { userInfo: UserInfo; permissions: string[]; routes: RouteDef[] }) => void;
   logout: () => Promise<void>;
@@ -61,15 +104,20 @@ export const mustBindFirst = (info: UserInfo | null): boolean => !!info && info.
 export const useSessionStore = create<SessionState>()(
   persist(
     (set, get) => {
-      const start = (token: string, info: UserInfo) => {
+      const start = (token: string, info: UserInfo, kind: SessionKind) => {
+        writeKind(kind);
         writeToken(token);
-        set({ token, userInfo: info, permissions: [], routes: [], routesLoaded: false });
+        set({ token, kind, userInfo: info, permissions: [], routes: [], routesLoaded: false });
+        // The remembered agent of the report filters may lie outside an agent user's sub-tree
+        // (the server refuses it): their reports start from their whole sub-tree.
+        if (kind === 'agent') useDictStore.getState().setAgentId(DEFAULT_AGENT_ID);
         useSettingsStore.getState().setSetting('watermarkEnabled', true);
         if (!mustBindFirst(info)) void loadDictionaries();
         return info;
       };
       return {
         token: readToken(),
+        kind: readKind(),
         userInfo: null,
         permissions: [],
         routes: [],
@@ -88,7 +136,7 @@ export const useSessionStore = create<SessionState>()(
             },
             opts,
           );
-          return start(data.token, data.user_info);
+          return start(data.token, data.user_info, 'operator');
         },
         async loginWithSms({ phone, code, googleCode }, opts) {
           const { user } = await calls();
@@ -104,7 +152,16 @@ export const useSessionStore = create<SessionState>()(
             },
             opts,
           );
-          return start(data.token, data.user_info);
+          return start(data.token, data.user_info, 'operator');
+        },
+        async loginAsAgent({ agentCode, account, password, googleCode }, opts) {
+          const { user } = await calls();
+          const data = await call(
+            user.agentLogin,
+            { agent_code: agentCode.trim(), account: account.trim(), password: hashPassword(password), google_code: googleCode },
+            opts,
+          );
+          return start(data.token, data.user_info, 'agent');
         },
         setUserInfo(userInfo) {
           const wasHeldBack = mustBindFirst(get().userInfo);
@@ -121,6 +178,7 @@ export const useSessionStore = create<SessionState>()(
           }
           get().clear();
         },
+        // The kind stays: the login screen opens on its tab.
         clear() {
           writeToken('');
           useSettingsStore.getState().setSetting('watermarkEnabled', false);
@@ -142,7 +200,19 @@ export const useSessionStore = create<SessionState>()(
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {
     if (e.key === TOKEN_KEY && (e.newValue ?? '') !== useSessionStore.getState().token) {
-      useSessionStore.setState({ token: e.newValue ?? '', routesLoaded: false, routes: [], permissions: [] });
+      useSessionStore.setState({ token: e.newValue ?? '', kind: readKind(), routesLoaded: false, routes: [], permissions: [] });
     }
   });
 }
+
+/** Whether the session now held is an agent user's. */
+export const isAgentSession = (): boolean => {
+  const s = useSessionStore.getState();
+  return !!s.token && s.kind === 'agent';
+};
+
+/** The kind of the session (or of the last one, while logged out), for screens and menus. */
+export const useSessionKind = (): SessionKind => useSessionStore((s) => s.kind);
+
+/** The agent user of the session, or null for an operator. */
+export const useAgentUser = (): user.AgentUserInfo | null => agentUserOf(useSessionStore((s) => s.userInfo));
