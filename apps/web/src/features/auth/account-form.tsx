@@ -1,12 +1,12 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Form, Input, Tooltip } from 'antd';
-import { LockOutlined, QuestionCircleOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCode, type user } from '@console/contract';
+import { Button, Checkbox, Form, Input } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@console/contract';
 import { ApiError } from '../../lib/api';
-import { MIN_PASSWORD_LENGTH } from '../../lib/password';
-import { useSessionStore } from '../../stores/session';
-import { OneTimeCodeField } from './one-time-code-field';
+import { type UserInfo, useSessionStore } from '../../stores/session';
+import { AuthenticatorCodeField } from './one-time-code-field';
+import { PasswordField } from './password-field';
 import { rememberAccount, rememberedAccount } from './remember';
 import styles from './login.module.css';
 
@@ -18,17 +18,15 @@ interface Values {
 }
 
 /** Codes that belong to the verification-code field: shown under it rather than as a toast. */
-const CODE_ERRORS = [ErrorCode.VerifyCodeWrong, ErrorCode.VerifyCodeRequired];
+export const CODE_ERRORS = [ErrorCode.VerifyCodeWrong, ErrorCode.VerifyCodeRequired];
 
-export function AccountForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: user.UserInfo) => void; onForgot: () => void }) {
+/** An operator's login with account, password and authenticator code. */
+export function AccountForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: UserInfo) => void; onForgot: () => void }) {
   const { t } = useTranslation('auth');
   const [form] = Form.useForm<Values>();
-  const [capsLock, setCapsLock] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const loginWithPassword = useSessionStore((s) => s.loginWithPassword);
   const remembered = rememberedAccount();
-
-  const watchCaps = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState('CapsLock'));
 
   async function submit(values: Values) {
     setSubmitting(true);
@@ -61,38 +59,8 @@ export function AccountForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: user.
       <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('rule.username') }]}>
         <Input prefix={<UserOutlined />} placeholder={t('username')} aria-label={t('username')} autoComplete="username" autoFocus={!remembered} />
       </Form.Item>
-      <Tooltip open={capsLock} title={t('capsLock')} placement="topRight">
-        <Form.Item
-          name="password"
-          rules={[
-            { required: true, message: t('rule.password') },
-            { min: MIN_PASSWORD_LENGTH, message: t('rule.passwordMin') },
-          ]}
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('password')}
-            aria-label={t('password')}
-            autoComplete="current-password"
-            autoFocus={!!remembered}
-            onKeyDown={watchCaps}
-            onKeyUp={watchCaps}
-            onBlur={() => setCapsLock(false)}
-          />
-        </Form.Item>
-      </Tooltip>
-      <OneTimeCodeField
-        name="googleCode"
-        label={t('verifyCode')}
-        requiredMessage={t('rule.verifyCode')}
-        formatMessage={t('rule.verifyCodeFormat')}
-        prefix={<SafetyCertificateOutlined />}
-        suffix={
-          <Tooltip title={t('verifyCodeHint')}>
-            <QuestionCircleOutlined aria-label={t('verifyCodeHint')} style={{ cursor: 'help', opacity: 0.6 }} />
-          </Tooltip>
-        }
-      />
+      <PasswordField autoFocus={!!remembered} />
+      <AuthenticatorCodeField />
       <div className={styles.row}>
         <Form.Item name="remember" valuePropName="checked" noStyle>
           <Checkbox>{t('rememberMe')}</Checkbox>

@@ -1,7 +1,7 @@
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Divider, Dropdown, Modal, Spin, theme, Tooltip } from 'antd';
+import { App, Button, Divider, Dropdown, Modal, Spin, Tabs, theme, Tooltip } from 'antd';
 import {
   AuditOutlined,
   BarChartOutlined,
@@ -12,13 +12,13 @@ import {
   TranslationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { user } from '@console/contract';
 import { LANGUAGES, type Language, useAppStore } from '../../stores/app';
-import { mustBindFirst, useSessionStore } from '../../stores/session';
+import { mustBindFirst, type SessionKind, type UserInfo, useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
 import { safeRedirectTarget } from '../../lib/paths';
 import { useDarkMode } from '../../stores/use-dark-mode';
 import { AccountForm } from './account-form';
+import { AgentForm } from './agent-form';
 import { SmsForm } from './sms-form';
 import styles from './login.module.css';
 
@@ -53,6 +53,10 @@ export default function LoginScreen() {
   const setSetting = useSettingsStore((s) => s.setSetting);
   const sessionToken = useSessionStore((s) => s.token);
   const userInfo = useSessionStore((s) => s.userInfo);
+  // Opens on the tab of the last session: an agent user who logged out or whose session ended
+  // comes back to the agent tab.
+  const lastKind = useSessionStore((s) => s.kind);
+  const [tab, setTab] = useState<SessionKind>(lastKind);
 
   const [mode, setMode] = useState<Mode>('account');
   const [forgotOpen, setForgotOpen] = useState(false);
@@ -74,7 +78,7 @@ export default function LoginScreen() {
     navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
   }
 
-  function onLoggedIn(info: user.UserInfo) {
+  function onLoggedIn(info: UserInfo) {
     message.success(t('loginSuccess'));
     if (!info.google_bound) setBinding(true);
     else proceed();
@@ -163,26 +167,49 @@ export default function LoginScreen() {
             ) : (
               <>
                 <h1 className={styles.heading}>{t('welcome')}</h1>
-                <p className={styles.subheading}>{mode === 'account' ? t('accountLogin') : t('smsLogin')}</p>
-                {mode === 'account' ? (
-                  <AccountForm onLoggedIn={onLoggedIn} onForgot={openForgot} />
-                ) : (
-                  <SmsForm onLoggedIn={onLoggedIn} />
-                )}
-                <div className={styles.other}>
-                  <Divider plain>
-                    <span style={{ color: design.colorTextTertiary, fontSize: 12 }}>{t('otherMethods')}</span>
-                  </Divider>
-                  {mode === 'account' ? (
-                    <Button block icon={<MobileOutlined />} onClick={() => setMode('sms')}>
-                      {t('smsLogin')}
-                    </Button>
-                  ) : (
-                    <Button block icon={<UserOutlined />} onClick={() => setMode('account')}>
-                      {t('backToAccount')}
-                    </Button>
-                  )}
-                </div>
+                <Tabs
+                  className={styles.tabs}
+                  activeKey={tab}
+                  onChange={(key) => setTab(key as SessionKind)}
+                  // Only the open tab's form is in the page: two forms would hold two fields of each name.
+                  destroyOnHidden
+                  items={[
+                    {
+                      key: 'operator',
+                      label: t('tab.operator'),
+                      children: (
+                        <>
+                          <p className={styles.subheading}>{mode === 'account' ? t('accountLogin') : t('smsLogin')}</p>
+                          {mode === 'account' ? <AccountForm onLoggedIn={onLoggedIn} onForgot={openForgot} /> : <SmsForm onLoggedIn={onLoggedIn} />}
+                          <div className={styles.other}>
+                            <Divider plain>
+                              <span style={{ color: design.colorTextTertiary, fontSize: 12 }}>{t('otherMethods')}</span>
+                            </Divider>
+                            {mode === 'account' ? (
+                              <Button block icon={<MobileOutlined />} onClick={() => setMode('sms')}>
+                                {t('smsLogin')}
+                              </Button>
+                            ) : (
+                              <Button block icon={<UserOutlined />} onClick={() => setMode('account')}>
+                                {t('backToAccount')}
+                              </Button>
+                            )}
+                          </div>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'agent',
+                      label: t('tab.agent'),
+                      children: (
+                        <>
+                          <p className={styles.subheading}>{t('agentLogin')}</p>
+                          <AgentForm onLoggedIn={onLoggedIn} onForgot={openForgot} />
+                        </>
+                      ),
+                    },
+                  ]}
+                />
               </>
             )}
           </section>
@@ -197,22 +224,25 @@ export default function LoginScreen() {
           title={t('forgotTitle')}
           onCancel={() => setForgotOpen(false)}
           footer={[
-            <Button
-              key="sms"
-              icon={<MobileOutlined />}
-              onClick={() => {
-                setForgotOpen(false);
-                setMode('sms');
-              }}
-            >
-              {t('useSmsLogin')}
-            </Button>,
+            // Agent users have no SMS login: their password is reset by their agent's administrator.
+            tab === 'operator' ? (
+              <Button
+                key="sms"
+                icon={<MobileOutlined />}
+                onClick={() => {
+                  setForgotOpen(false);
+                  setMode('sms');
+                }}
+              >
+                {t('useSmsLogin')}
+              </Button>
+            ) : null,
             <Button key="ok" type="primary" onClick={() => setForgotOpen(false)}>
               {t('common:action.ok')}
             </Button>,
           ]}
         >
-          <p>{t('forgotText')}</p>
+          <p>{tab === 'agent' ? t('forgotTextAgent') : t('forgotText')}</p>
         </Modal>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Form, Input, Tooltip } from 'antd';
+import { QuestionCircleOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 
 interface OneTimeCodeFieldProps {
   /** The form field the code is stored under. */
@@ -32,5 +34,24 @@ export function OneTimeCodeField({ name, label, requiredMessage, formatMessage, 
         suffix={suffix}
       />
     </Form.Item>
+  );
+}
+
+/** The authenticator's code of a password login (operators' and agent users' alike), under `googleCode`. */
+export function AuthenticatorCodeField() {
+  const { t } = useTranslation('auth');
+  return (
+    <OneTimeCodeField
+      name="googleCode"
+      label={t('verifyCode')}
+      requiredMessage={t('rule.verifyCode')}
+      formatMessage={t('rule.verifyCodeFormat')}
+      prefix={<SafetyCertificateOutlined />}
+      suffix={
+        <Tooltip title={t('verifyCodeHint')}>
+          <QuestionCircleOutlined aria-label={t('verifyCodeHint')} style={{ cursor: 'help', opacity: 0.6 }} />
+        </Tooltip>
+      }
+    />
   );
 }
