@@ -44,7 +44,7 @@ describe('AgentLevelScreen', () => {
   beforeEach(() => {
     localStorage.clear();
     levels = [level()];
-    useSessionStore.setState({ token: 'tok', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
+    useSessionStore.setState({ token: 'tok', kind: 'operator', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
     useAppStore.setState({ device: 'desktop', language: 'zh-cn' });
   });
   afterEach(cleanup);
@@ -100,5 +100,13 @@ describe('AgentLevelScreen', () => {
     fireEvent.change(within(dialog()).getByLabelText('名称'), { target: { value: '财务主管' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(withoutToken(api.sent('agent/adminlevel/edit'))).toEqual([{ id: 1, name: '财务主管', level: 2, permissions: '14,1401,1403,6' }]));
+  });
+
+  it('lets an agent user read the levels but neither add nor edit one (those calls are the operators’)', async () => {
+    useSessionStore.setState({ kind: 'agent' });
+    start();
+    expect(await screen.findByText('财务')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新增管理级别' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /编辑/ })).toBeNull();
   });
 });

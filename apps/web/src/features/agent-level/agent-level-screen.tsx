@@ -5,14 +5,13 @@ import { Alert, Button, Flex, Form, Grid, Input, InputNumber, Space, Tag, Typogr
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { agent, type CallResponse, parsePermissionString } from '@console/contract';
 import { FormDialog, zodRule } from '../../components/form-dialog';
-import { useHasPerm } from '../../components/has-perm';
+import { useCanCall } from '../../components/has-perm';
 import { type ListColumn, ListTable, useLocalListState } from '../../components/list';
 import { useAppStore } from '../../stores/app';
 import { AGENT_LEAVES, AgentPermissionTree, agentCodes, summarisePermissions } from './agent-permission-tree';
 import { useAddLevel, useEditLevel, useLevelList } from './api';
 
 type Level = CallResponse<typeof agent.agentAdminLevelList>['list'][number];
-export const LEVEL_PERMISSION = '7';
 const fields = agent.agentAdminLevelAdd.request.shape;
 type SortField = 'name' | 'level' | 'user_count';
 
@@ -73,7 +72,10 @@ export default function AgentLevelScreen() {
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const lang = language === 'en' ? 'en' : 'zh-cn';
-  const canManage = useHasPerm()(LEVEL_PERMISSION);
+  // Agent users read the levels (to give their users one) but never add or edit them.
+  const can = useCanCall();
+  const canAdd = can(agent.agentAdminLevelAdd);
+  const canEdit = can(agent.agentAdminLevelEdit);
   const list = useLocalListState<object, SortField>('agent-levels', 20);
   const query = useLevelList();
   // A new form for each opening: a kept form would mix the previous opening's values into this one's.
@@ -140,7 +142,7 @@ export default function AgentLevelScreen() {
     },
     { title: t('field.users'), dataIndex: 'user_count', sorter: true, align: 'right', responsive: ['sm'] },
   ];
-  if (canManage) {
+  if (canEdit) {
     columns.push({
       title: t('common:action.operation'),
       key: 'actions',
@@ -171,14 +173,14 @@ export default function AgentLevelScreen() {
         title={t('title')}
         emptyText={t('empty')}
         extra={
-          canManage && (
+          canAdd && (
             <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setTarget('new')}>
               {screens.sm ? t('add') : null}
             </Button>
           )
         }
       />
-      {canManage && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
+      {(canAdd || canEdit) && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
     </Flex>
   );
 }

@@ -37,7 +37,7 @@ describe('AgentScreen', () => {
     await loadAllNamespaces();
   });
   beforeEach(() => {
-    useSessionStore.setState({ token: 'tok', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
+    useSessionStore.setState({ token: 'tok', kind: 'operator', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
     useDictStore.setState({ currencies: [{ id: 1, code: 'CNY', name: '人民币', status: 1 } as never] });
   });
   afterEach(cleanup);
@@ -112,5 +112,38 @@ describe('AgentScreen', () => {
     await waitFor(() => expect(row.className).toContain('agent-row-fresh'));
     const { token: _token, ...last } = api.sent('agent/list').at(-1)!;
     expect(last).toEqual({ page: 2, page_size: 20, parent_id: 0 });
+  });
+
+  it('in an agent user’s session: calls /v1/agent/, adds only below their agent and leaves its own settings alone', async () => {
+    const own = item(11, 'east', null, 1);
+    const sub = item(12, 'eastsub', 11);
+    useSessionStore.setState({
+      kind: 'agent',
+      userInfo: { ...operatorUser({ id: 31, account: 'east_admin' }), must_bind_google: false, agent_id: 11, agent_code: 'east', agent_name: 'EAST', admin_level_id: 1, admin_level_name: '超级管理员' },
+    });
+    const api = fakeApi(
+      (path, body) => {
+        if (path === 'agent/list') return ok(body.parent_id === 11 ? { list: [sub], total: 1 } : { list: [own], total: 1 });
+        return undefined;
+      },
+      'tok',
+      'agent',
+    );
+    renderWithProviders(<AgentScreen />);
+    const ownRow = (await screen.findByText('EAST')).closest('tr')!;
+    // The levels their users hold can be read; no agent can be added at the top.
+    expect(screen.getByRole('link', { name: '管理级别' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '新增总代理' })).toBeNull();
+
+    fireEvent.click(within(ownRow).getByRole('button', { name: /east 的操作/ }));
+    expect(await screen.findByText('新增下级')).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: '编辑' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /停\s*用/ })).toBeNull();
+
+    fireEvent.click(within(ownRow).getByRole('button', { name: /展开|expand/i }));
+    const subRow = (await screen.findByText('EASTSUB')).closest('tr')!;
+    fireEvent.click(within(subRow).getByRole('button', { name: /eastsub 的操作/ }));
+    expect(await screen.findByRole('menuitem', { name: '编辑' })).toBeTruthy();
+    expect(api.prefixes()).toEqual(['/v1/agent/']);
   });
 });

@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/form-dialog';
 import { DateTime } from '../../components/date-time';
 import { useHasPerm } from '../../components/has-perm';
 import { useDictStore } from '../../stores/dict';
+import { useAgentUser } from '../../stores/session';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useAgentChildren, useAgentList, useEditAgent } from './api';
 import { type AgentDialog, AgentFormModal } from './agent-form-modal';
@@ -37,6 +38,11 @@ export default function AgentScreen() {
   const screens = Grid.useBreakpoint();
   const phone = screens.sm === false;
   const canManage = useHasPerm()(AGENT_PERMISSION);
+  // An agent user manages what lies below their own agent: sub-agents are added under it, never at
+  // the top, and its own settings and status are not theirs to change.
+  const agentUser = useAgentUser();
+  const ownAgentId = agentUser?.agent_id;
+  const canAddTop = canManage && !agentUser;
   const list = useListState({ id: 'agent', filters: FILTERS });
   const searching = !!list.filters.keyword || list.filters.status !== undefined;
   const query = useAgentList({ ...list.params, ...(searching ? {} : { parent_id: 0 }) });
@@ -184,11 +190,16 @@ export default function AgentScreen() {
     ...(screens.md ? { fixed: 'right' as const } : {}),
     render: (_, a) => {
       const enabled = a.status === AgentStatus.Enabled;
+      const own = a.id === ownAgentId;
       const more: MenuProps['items'] = canManage
         ? [
             { key: 'sub', label: t('action.addChild'), disabled: !enabled, onClick: () => setDialog({ mode: 'add', parent: a }) },
-            { key: 'edit', label: t('action.edit'), onClick: () => setDialog({ mode: 'edit', agent: a }) },
-            { key: 'status', label: t(enabled ? 'action.disable' : 'action.enable'), danger: enabled, onClick: () => toggleStatus(a) },
+            ...(own
+              ? []
+              : [
+                  { key: 'edit', label: t('action.edit'), onClick: () => setDialog({ mode: 'edit', agent: a }) },
+                  { key: 'status', label: t(enabled ? 'action.disable' : 'action.enable'), danger: enabled, onClick: () => toggleStatus(a) },
+                ]),
           ]
         : [];
       if (!screens.sm) {
@@ -244,9 +255,11 @@ export default function AgentScreen() {
               <Button href="#/agent/manage/level" icon={<SafetyCertificateOutlined />} aria-label={t('route:agentLevel')}>
                 {screens.sm ? t('route:agentLevel') : null}
               </Button>
-              <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setDialog({ mode: 'add', parent: null })}>
-                {screens.sm ? t('add') : null}
-              </Button>
+              {canAddTop && (
+                <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setDialog({ mode: 'add', parent: null })}>
+                  {screens.sm ? t('add') : null}
+                </Button>
+              )}
             </>
           )
         }

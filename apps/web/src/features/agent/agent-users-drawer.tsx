@@ -6,6 +6,7 @@ import { agent } from '@console/contract';
 import { DateTime } from '../../components/date-time';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '../../lib/password';
+import { useAgentUser } from '../../stores/session';
 import { useAddAgentUser, useAdminLevels, useAgentUsers, useCleanAgentUserGoogle, useEditAgentUserStatus, useResetAgentUserPassword } from './api';
 
 type AgentItem = agent.AgentItem;
@@ -110,6 +111,11 @@ export function AgentUsersDrawer({ owner, onClose, canManage }: { owner: AgentIt
   const query = useAgentUsers({ agent_id: owner?.id ?? 0, ...page }, !!owner);
   const editStatus = useEditAgentUserStatus();
   const clean = useCleanAgentUserGoogle();
+  // An agent user manages the users of their sub-tree whose admin level ranks no higher than their
+  // own (the levels the server lists for them), never themselves.
+  const me = useAgentUser();
+  const levels = useAdminLevels(!!owner && !!me && canManage);
+  const manageable = (u: AgentUser) => !me || (u.id !== me.id && !!levels.data?.list.some((l) => l.id === u.admin_level_id));
 
   function toggle(u: AgentUser) {
     const enabled = u.status === AgentStatus.Enabled;
@@ -177,6 +183,7 @@ export function AgentUsersDrawer({ owner, onClose, canManage }: { owner: AgentIt
             title: t('common:action.operation'),
             key: 'actions',
             render: (_: unknown, u: AgentUser) => {
+              if (!manageable(u)) return null;
               const enabled = u.status === AgentStatus.Enabled;
               const items: MenuProps['items'] = [
                 { key: 'status', label: t(enabled ? 'users.action.disable' : 'users.action.enable'), danger: enabled, onClick: () => toggle(u) },

@@ -51,7 +51,10 @@ describe('PlayerDrawer', () => {
       games: [{ id: 5, code: 'jdb_caishen_fishing', name_zh: '财神捕鱼', name_en: 'Caishen Fishing' } as never],
     });
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    useSessionStore.setState({ kind: 'operator' });
+  });
 
   it('shows game names before their codes', async () => {
     useSessionStore.setState({ permissions: ['801'] });
@@ -111,5 +114,14 @@ describe('PlayerDrawer', () => {
     expect(within(confirm).getByRole('button', { name: '保留点控' })).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: '取消点控' }));
     await waitFor(() => expect(api.sent('player/control/cancel')).toEqual([expect.objectContaining({ id: 11 })]));
+  });
+
+  it('offers an agent user no wallet or point-control action, whatever codes came with the session', async () => {
+    useSessionStore.setState({ kind: 'agent', permissions: ['801', '802', '803'] });
+    const api = fakeApi((path) => (path === 'player/detail' ? ok(detail('100.0000', true)) : undefined), 'tok', 'agent');
+    renderWithProviders(<PlayerDrawer playerId={7} onClose={vi.fn()} />);
+    expect(await screen.findByTestId('wallet-balance-CNY')).toBeTruthy();
+    expect(screen.queryByTestId('player-actions')).toBeNull();
+    expect(api.prefixes()).toEqual(['/v1/agent/']);
   });
 });

@@ -2,9 +2,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { AimOutlined, DownOutlined, MinusOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import type { player } from '@console/contract';
+import { player } from '@console/contract';
 import { DateTime } from '../../components/date-time';
-import { useHasPerm } from '../../components/has-perm';
+import { useCanCall, useHasPerm } from '../../components/has-perm';
 import { useScrollFocus } from '../../components/list';
 import { Money } from '../../components/money';
 import { usePlayerDetail } from './api';
@@ -33,21 +33,21 @@ function ownWallet(d: Detail): player.WalletItem {
 }
 
 /**
- * What an operator does to the player, in the drawer's header, each only with its permission:
- * credit and debit their wallet (802), set a point control or cancel the active one (803). A
- * phone gathers them in one menu. What they change shows in the drawer at once: the player's
+ * What an operator does to the player, in the drawer's header, each only where the session may
+ * make its call: credit and debit their wallet (802), set a point control or cancel the active one
+ * (803), never in an agent user's session. A phone gathers them in one menu. What they change shows in the drawer at once: the player's
  * queries are refreshed by every change (api.ts).
  */
 function PlayerActions({ d }: { d: Detail }) {
   const { t } = useTranslation('player');
   const screens = Grid.useBreakpoint();
-  const has = useHasPerm();
+  const can = useCanCall();
   const cancelControl = useCancelControl();
   const [adjust, setAdjust] = useState<AdjustTarget | null>(null);
   const [controlling, setControlling] = useState(false);
   const wallet = ownWallet(d);
-  const canAdjust = has('802');
-  const canControl = has('803');
+  const canAdjust = can(player.playerWalletAdjust);
+  const canControl = d.control ? can(player.playerControlCancel) : can(player.playerControlAdd);
   // The server refuses to credit a disabled player (docs/product.md, "Wallets"): the button says why instead.
   const creditRefused = d.player.status !== 1 ? t('drawer.creditDisabled') : undefined;
   const items: { key: string; icon: ReactNode; label: string; danger: boolean; disabled?: string; onClick: () => void }[] = [
