@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import {
+  ApartmentOutlined,
   BookOutlined,
   CheckOutlined,
   FontSizeOutlined,
@@ -17,7 +18,7 @@ import {
 } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, type Language, SIZES, type Size, useAppStore } from '../../stores/app';
-import { useSessionStore } from '../../stores/session';
+import { useAgentUser, useSessionStore } from '../../stores/session';
 import { useSettingsStore } from '../../stores/settings';
 import { openApiDocs } from '../../lib/api';
 import { HOME_PATH } from '../../lib/paths';
@@ -117,6 +118,22 @@ export function SettingsButton() {
 }
 
 /**
+ * Whose back office this is, for an agent user: their agent's code and name (the code alone on a
+ * phone, where the profile dialog names the agent).
+ */
+export function AgentBadge({ code, name, compact }: { code: string; name: string; compact: boolean }) {
+  const { t } = useTranslation('layout');
+  const label = t('header.agent', { code, name });
+  return (
+    <span className="header-agent" data-testid="header-agent" role="note" aria-label={label} title={label}>
+      <ApartmentOutlined aria-hidden />
+      <span className="header-agent-code">{code}</span>
+      {!compact && name ? <span className="header-agent-name">{name}</span> : null}
+    </span>
+  );
+}
+
+/**
  * The account menu: profile, home, documentation, log out. On a phone the header has no room for
  * the language and size selectors, so they move in here.
  */
@@ -130,11 +147,13 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const size = useAppStore((s) => s.size);
   const setSize = useAppStore((s) => s.setSize);
   const [profileOpen, setProfileOpen] = useState(false);
+  const agentUser = useAgentUser();
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('common:nav.profile') },
     { key: 'home', icon: <HomeOutlined />, label: t('common:nav.home') },
-    { key: 'document', icon: <BookOutlined />, label: t('common:nav.document') },
+    // The API document describes the operators' API and its page is opened with an operator's session.
+    ...(agentUser ? [] : [{ key: 'document', icon: <BookOutlined />, label: t('common:nav.document') }]),
     // Groups rather than submenus: a submenu needs hover, which a phone does not have.
     ...(compact
       ? ([
@@ -173,6 +192,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const shown = userInfo?.name || account;
   return (
     <>
+      {agentUser && <AgentBadge code={agentUser.agent_code} name={agentUser.agent_name} compact={compact} />}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         {/* Named by the user's name it shows, then what it opens: speech input finds it by what is on screen. */}
         <button type="button" className="header-user" data-testid="user-menu" aria-label={t('header.account', { name: shown })}>

@@ -5,7 +5,7 @@ import { user } from '@console/contract';
 import { DateTime } from '../../components/date-time';
 import { call } from '../../lib/api';
 import { hashPassword } from '../../lib/password';
-import { useSessionStore } from '../../stores/session';
+import { agentUserOf, useSessionStore } from '../../stores/session';
 import { confirmRules, passwordRules } from '../../features/account/rules';
 
 interface PasswordValues {
@@ -15,14 +15,15 @@ interface PasswordValues {
 }
 
 /**
- * The logged-in operator's own profile and password. Changing the password here ends the
- * operator's other sessions on the server and keeps this one.
+ * The logged-in user's own profile and password (an agent user's names their agent and admin
+ * level). Changing the password here ends the user's other sessions on the server and keeps this one.
  */
 export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
   const { t: ta } = useTranslation('account');
   const { message } = App.useApp();
   const userInfo = useSessionStore((s) => s.userInfo);
+  const agentUser = agentUserOf(userInfo);
   const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState('info');
@@ -64,7 +65,16 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
               <Descriptions column={1} size="small" bordered>
                 <Descriptions.Item label={t('profile.account')}>{userInfo.account}</Descriptions.Item>
                 <Descriptions.Item label={t('profile.name')}>{userInfo.name}</Descriptions.Item>
-                <Descriptions.Item label={t('profile.phone')}>{userInfo.phone || '-'}</Descriptions.Item>
+                {agentUser && (
+                  <>
+                    <Descriptions.Item label={t('profile.agent')}>
+                      <span data-testid="profile-agent">{agentUser.agent_name ? `${agentUser.agent_name} (${agentUser.agent_code})` : agentUser.agent_code}</span>
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('profile.adminLevel')}>{agentUser.admin_level_name || '-'}</Descriptions.Item>
+                  </>
+                )}
+                {/* Agent users have no phone of their own. */}
+                {!agentUser && <Descriptions.Item label={t('profile.phone')}>{userInfo.phone || '-'}</Descriptions.Item>}
                 <Descriptions.Item label={t('profile.authenticator')}>{userInfo.google_bound ? t('profile.bound') : t('profile.unbound')}</Descriptions.Item>
                 <Descriptions.Item label={t('profile.lastLogin')}>
                   {userInfo.last_login_at
