@@ -9,7 +9,7 @@ import { useLogList } from './api';
 import { showValue, summaryLines, type SummaryLine } from './summary';
 
 type LogItem = log.LogItem;
-const FILTERS = log.logList.request.pick({ operator_account: true, action: true, result: true, start_time: true, end_time: true });
+const FILTERS = log.logList.request.pick({ actor: true, agent_code: true, operator_account: true, action: true, result: true, start_time: true, end_time: true });
 
 /** Every action the log can hold: logins and the change calls of the contract. */
 const ACTIONS = ['login', ...[...userCalls, ...agentCalls, ...currencyCalls, ...keyCalls, ...domainCalls].filter((c) => c.audit).map((c) => c.path)];
@@ -62,7 +62,10 @@ function ChangeTable({ lines }: { lines: SummaryLine[] }) {
   );
 }
 
-/** The operation log (route /log/index): newest first, each row opening to what it changed. */
+/**
+ * The operation log (route /log/index): newest first, each row opening to what it changed.
+ * Operators' and agent users' changes and logins alike; an agent user's row names their agent.
+ */
 export default function LogScreen() {
   const { t, i18n } = useTranslation('log');
   const list = useListState({ id: 'log', filters: FILTERS });
@@ -72,7 +75,22 @@ export default function LogScreen() {
 
   const columns: ListColumn<LogItem>[] = [
     { title: t('col.time'), dataIndex: 'created_at', render: (v: string) => <DateTime value={v} /> },
-    { title: t('col.operator'), dataIndex: 'operator_account', render: (v: string) => v || '—' },
+    {
+      title: t('col.operator'),
+      dataIndex: 'operator_account',
+      // An agent user's row names their agent: "CODE / account", marked as an agent user's.
+      render: (v: string, row) =>
+        row.agent_code ? (
+          <Flex vertical gap={0} align="start">
+            <span style={{ whiteSpace: 'nowrap' }}>{`${row.agent_code} / ${v || '—'}`}</span>
+            <Tag variant="filled" style={{ marginInlineEnd: 0, fontSize: 12 }}>
+              {t('actor.agent')}
+            </Tag>
+          </Flex>
+        ) : (
+          v || '—'
+        ),
+    },
     {
       title: t('col.action'),
       dataIndex: 'action',
@@ -97,6 +115,12 @@ export default function LogScreen() {
   return (
     <Flex vertical gap={16}>
       <ListFilters list={list} name="log-filters">
+        <Form.Item name="actor" label={t('actor.label')}>
+          <Select allowClear placeholder={t('all')} style={{ width: 130 }} options={log.LOG_ACTORS.map((a) => ({ value: a, label: t(`actor.${a}`) }))} />
+        </Form.Item>
+        <Form.Item name="agent_code" label={t('agentCode')}>
+          <Input placeholder={t('agentCodePlaceholder')} allowClear style={{ width: 130 }} maxLength={32} />
+        </Form.Item>
         <Form.Item name="operator_account" label={t('col.operator')}>
           <Input placeholder={t('operatorPlaceholder')} allowClear style={{ width: 160 }} maxLength={64} />
         </Form.Item>
