@@ -1,10 +1,22 @@
 import { expect, type Page, test } from './fixtures';
 import { accountRow as row, ADMIN, adminApi, Api, dropSession, signIn, totpCode, uniqueAccount } from './support';
 
+/**
+ * Searches the list for `account` and waits until the rows are that search's: the account may also
+ * be among the rows shown before (the newest accounts lead the unfiltered list), and the search
+ * reaches the list a moment after Enter.
+ */
 async function searchFor(page: Page, account: string) {
-  await page.getByPlaceholder('搜索账号或姓名').fill(account);
-  await page.getByPlaceholder('搜索账号或姓名').press('Enter');
+  const field = page.getByPlaceholder('搜索账号或姓名');
+  await field.fill(account);
+  await expect(field).toHaveValue(account);
+  await field.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]keyword=${account}(&|$)`));
+  await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
+  // Every row matches the keyword (in its account or its name), and the account is one of them.
+  await expect(page.locator('.ant-table-row').filter({ hasNotText: account })).toHaveCount(0);
   await expect(row(page, account)).toHaveCount(1);
+  await expect(field).toHaveValue(account);
 }
 
 test.describe('backend account management', () => {
@@ -31,8 +43,10 @@ test.describe('backend account management', () => {
     // Sorting by account, descending on the second click.
     const header = page.getByRole('columnheader', { name: '账号' });
     await header.click();
-    // The second click once the first order has loaded: while a page loads, its rows sit under a spinner.
+    // The second click once the header shows the first order (it follows the URL a moment later, and
+    // a click before that asks again for the order it still offers) and its rows have loaded.
     await expect(page).toHaveURL(/sort_order=ascend/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
     await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
     await header.click();
     await expect(page.locator('.ant-table-row').first()).toContainText(`${prefix}x4`);
@@ -89,8 +103,10 @@ test.describe('backend account management', () => {
     await expect(page.getByText('共 3 条')).toBeVisible();
     const header = page.getByRole('columnheader', { name: '账号' });
     await header.click();
-    // The second click once the first order has loaded: while a page loads, its rows sit under a spinner.
+    // The second click once the header shows the first order (it follows the URL a moment later, and
+    // a click before that asks again for the order it still offers) and its rows have loaded.
     await expect(page).toHaveURL(/sort_order=ascend/);
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
     await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
     await header.click();
     await page.locator('.ant-pagination-options .ant-select').click();

@@ -78,25 +78,29 @@ test.describe('report screens', () => {
     const data = await open(page, '/agent/report/daily', path);
     expect(data.total).toBeGreaterThan(20);
 
-    // Each answer is awaited, and the table's loading mask gone, before the next click: a click on
-    // the mask would be lost.
-    const answered = () =>
-      page
-        .waitForResponse((res) => isCall(path)(res.request()))
-        .then(async (res) => {
-          await expect(page.locator('.list-table-card .ant-spin-spinning')).toHaveCount(0);
-          return bodyOf(res.request());
-        });
+    // Each click waits until the screen has taken the one before: its call answered, the header or
+    // the pager showing the new state, no loading mask. The call can be answered before the screen
+    // has rendered the new order; until then the header shows the old one, and a click on it asks
+    // for what follows that one (ascending again).
+    const header = page.getByRole('columnheader', { name: '投注额' });
+    const loading = page.locator('.list-table-card .ant-spin-spinning');
+    const answered = () => page.waitForResponse((res) => isCall(path)(res.request())).then((res) => bodyOf(res.request()));
     let sent = answered();
-    await page.getByRole('columnheader', { name: '投注额' }).click();
+    await header.click();
     expect(await sent).toMatchObject({ sort_field: 'bet_amount', sort_order: 'ascend', page: 1 });
+    await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    await expect(loading).toHaveCount(0);
     sent = answered();
-    await page.getByRole('columnheader', { name: '投注额' }).click();
+    await header.click();
     expect(await sent).toMatchObject({ sort_field: 'bet_amount', sort_order: 'descend' });
+    await expect(header).toHaveAttribute('aria-sort', 'descending');
+    await expect(loading).toHaveCount(0);
 
     sent = answered();
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
     expect(await sent).toMatchObject({ page: 2, sort_field: 'bet_amount' });
+    await expect(page.locator('.ant-pagination-item-active')).toHaveAttribute('title', '2');
+    await expect(loading).toHaveCount(0);
 
     // A currency and the dates: the call gets them, from the first page.
     await page.locator('#report-agent-daily_currency_id').click();

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Drawer, Flex, Form, Grid, Space } from 'antd';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
@@ -28,10 +28,18 @@ export interface ListFiltersProps<F> {
   activeCount?: number;
 }
 
+/** Filters or form values as text, to tell two of them apart by what they hold (a date by its instant). */
+const textOf = (values: unknown) => JSON.stringify(values ?? {});
+
 /**
  * The filter bar of a list screen: the fields, Search and Reset. It shows the filters in effect
  * (from the URL or what the screen remembered); Search applies the fields from the first page,
  * Reset clears them. Enter in a field searches.
+ *
+ * The fields are rewritten only when the filters in effect change, not on another page or order.
+ * A search of the bar's own reaches the URL (and so the filters) a moment after Enter: what the
+ * user typed in that moment stays in the fields; when nothing was typed, they show the filters as
+ * the list reads them (trimmed, say).
  */
 export function ListFilters<F extends object>({ list, name, children, toForm, fromForm, phoneDrawer, summary, activeCount }: ListFiltersProps<F>) {
   const { t } = useTranslation('common');
@@ -42,9 +50,36 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
   const phone = !!phoneDrawer && screens.md === false;
   const [open, setOpen] = useState(false);
 
-  useEffect(() => {
+  // The form's values as last set from the filters in effect, and the bar's searches on their way
+  // to the URL: the filters each asked for and the form's values when it asked.
+  const shown = useRef<string | undefined>(undefined);
+  const searches = useRef<{ filters: string; form: string }[]>([]);
+
+  const search = (next: Partial<F>) => {
+    const asked = textOf(setFilters(next) ?? next);
+    // The same filters as in effect, none on their way: nothing will arrive.
+    if (asked === textOf(filters) && !searches.current.length) return;
+    searches.current.push({ filters: asked, form: textOf(form.getFieldsValue()) });
+  };
+
+  // Before the browser paints or takes the next key: the fields never show other filters than the
+  // list's, and a key pressed after this change is not undone by it.
+  useLayoutEffect(() => {
+    const values = toForm ? toForm(filters) : (filters as Record<string, unknown>);
+    const text = textOf(values);
+    const own = searches.current.findIndex((s) => s.filters === textOf(filters));
+    if (own >= 0) {
+      const mine = searches.current.splice(0, own + 1).at(-1)!;
+      shown.current = text;
+      // Changed since that search, or a later search on its way: the fields hold the user's input.
+      if (searches.current.length || textOf(form.getFieldsValue()) !== mine.form) return;
+    } else {
+      if (text === shown.current) return;
+      searches.current = [];
+      shown.current = text;
+    }
     form.resetFields();
-    form.setFieldsValue(toForm ? toForm(filters) : (filters as Record<string, unknown>));
+    form.setFieldsValue(values);
   }, [form, filters, toForm]);
 
   const buttons = (
@@ -55,7 +90,7 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
       <Button
         onClick={() => {
           form.resetFields();
-          setFilters({});
+          search({});
           setOpen(false);
         }}
       >
@@ -69,7 +104,7 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
       form={form}
       layout={phone ? 'vertical' : 'inline'}
       onFinish={(values: Record<string, unknown>) => {
-        setFilters(fromForm ? fromForm(values) : (values as Partial<F>));
+        search(fromForm ? fromForm(values) : (values as Partial<F>));
         setOpen(false);
       }}
       style={phone ? undefined : { rowGap: 12 }}

@@ -33,7 +33,10 @@ describe('useListState', () => {
     const { result } = open('/?other=kept');
     expect(result.current.location.search).toBe('?other=kept');
 
-    act(() => result.current.list.setFilters({ keyword: '  ops ', status: 1 }));
+    // It hands back the filters as the list reads them back.
+    let applied: unknown;
+    act(() => void (applied = result.current.list.setFilters({ keyword: '  ops ', status: 1 })));
+    expect(applied).toEqual({ keyword: 'ops', status: 1 });
     expect(query(result.current.location.search)).toEqual({ other: 'kept', keyword: 'ops', status: '1' });
     expect(result.current.list.params).toEqual({ page: 1, page_size: 20, keyword: 'ops', status: 1 });
 

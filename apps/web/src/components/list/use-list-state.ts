@@ -37,8 +37,11 @@ export interface ListState<F, S extends string = string> {
   filters: Partial<F>;
   /** What to send to the list call. */
   params: ListParams<F, S>;
-  /** New filters start at the first page; page size and order stay. */
-  setFilters: (filters: Partial<F>) => void;
+  /**
+   * New filters start at the first page; page size and order stay. Returns the filters as the list
+   * reads them back (trimmed, without what its schema refuses), which `filters` soon holds.
+   */
+  setFilters: (filters: Partial<F>) => Partial<F>;
   /** Another page; a new page size starts at the first page. */
   setPage: (page: number, pageSize?: number) => void;
   /** A new order (none without a field) starts at the first page. */
@@ -200,6 +203,7 @@ export function useListState<Shape extends z.ZodRawShape, S extends string = str
       setFilters: (next) => {
         const cleaned = decode(encode({ ...decoded, filters: next as Record<string, unknown> }, defaultPageSize), shape, sortFields, defaultPageSize).filters;
         apply({ ...decoded, page: 1, filters: cleaned });
+        return cleaned as Partial<F>;
       },
       setPage: (nextPage, nextSize = pageSize) => apply({ ...decoded, page: nextSize === pageSize ? nextPage : 1, pageSize: nextSize }),
       setSort: (field, order) => {

@@ -23,7 +23,10 @@ export function useLocalListState<F extends object, S extends string = string>(i
       ...(sortField && sortOrder ? { sortField, sortOrder } : {}),
       filters,
       params,
-      setFilters: (next) => setState((s) => ({ ...s, page: 1, filters: next })),
+      setFilters: (next) => {
+        setState((s) => ({ ...s, page: 1, filters: next }));
+        return next;
+      },
       setPage: (nextPage, nextSize = pageSize) => setState((s) => ({ ...s, page: nextSize === s.pageSize ? nextPage : 1, pageSize: nextSize })),
       setSort: (field, order) => setState(({ sortField: _f, sortOrder: _o, ...s }) => ({ ...s, page: 1, ...(field && order ? { sortField: field, sortOrder: order } : {}) })),
     };
