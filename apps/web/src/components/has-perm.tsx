@@ -47,6 +47,12 @@ export function useCanCall(): (def: Pick<CallDef, 'access' | 'mount'>) => boolea
   return useCallback((def) => canCall(def, kind, permissions), [kind, permissions]);
 }
 
+/** `const exists = useCallMounted(); exists(player.playerControlList)` — whether the session's kind has the call at all, whatever its codes. */
+export function useCallMounted(): (def: Pick<CallDef, 'mount'>) => boolean {
+  const kind = useSessionStore((s) => s.kind);
+  return useCallback((def) => isCallMounted(def, kind), [kind]);
+}
+
 export interface HasPermProps {
   perm: string | readonly string[];
   mode?: PermMode;

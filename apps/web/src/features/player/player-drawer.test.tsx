@@ -72,6 +72,7 @@ describe('PlayerDrawer', () => {
     expect(await screen.findByTestId('wallet-balance-CNY')).toBeTruthy();
     expect(screen.queryByTestId('player-actions')).toBeNull();
     expect(screen.queryByRole('button', { name: /加\s*款/ })).toBeNull();
+    expect(screen.getByText('进行中的点控')).toBeTruthy();
   });
 
   it('credits the player from the header, and the drawer shows the new balance', async () => {
@@ -122,6 +123,8 @@ describe('PlayerDrawer', () => {
     renderWithProviders(<PlayerDrawer playerId={7} onClose={vi.fn()} />);
     expect(await screen.findByTestId('wallet-balance-CNY')).toBeTruthy();
     expect(screen.queryByTestId('player-actions')).toBeNull();
+    // Nor a point-control section: the server never tells them of one.
+    expect(screen.queryByText('进行中的点控')).toBeNull();
     expect(api.prefixes()).toEqual(['/v1/agent/']);
   });
 });

@@ -4,7 +4,7 @@ import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progr
 import { AimOutlined, DownOutlined, MinusOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { player } from '@console/contract';
 import { DateTime } from '../../components/date-time';
-import { useCanCall, useHasPerm } from '../../components/has-perm';
+import { useCallMounted, useCanCall, useHasPerm } from '../../components/has-perm';
 import { useScrollFocus } from '../../components/list';
 import { Money } from '../../components/money';
 import { usePlayerDetail } from './api';
@@ -103,6 +103,8 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
   const { t } = useTranslation('player');
   const screens = Grid.useBreakpoint();
   const has = useHasPerm();
+  // Point control is the operators' alone: an agent user's session has none to show.
+  const pointControl = useCallMounted()(player.playerControlList);
   const query = usePlayerDetail(playerId);
   const d = query.data;
   const p = d?.player;
@@ -159,8 +161,8 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
             ))}
           </Flex>
 
-          {section(t('drawer.control'))}
-          {d.control ? (
+          {pointControl && section(t('drawer.control'))}
+          {!pointControl ? null : d.control ? (
             <Space direction="vertical" style={{ width: '100%' }}>
               <Space wrap>
                 <Tag color={d.control.direction === 'win' ? 'green' : 'red'}>{t(`control.${d.control.direction}`)}</Tag>
