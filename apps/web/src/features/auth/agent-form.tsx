@@ -19,8 +19,8 @@ interface Values {
   remember: boolean;
 }
 
-/** What agent codes look like (docs/product.md, "Agents"): 4–16 letters or digits. */
-export const AGENT_CODE_RE = /^[A-Za-z0-9]{4,16}$/;
+/** What the login takes as an agent code (the contract's user.agentLogin): letters, digits, "-" and "_", at most 32. */
+export const AGENT_CODE_RE = /^[A-Za-z0-9_-]{1,32}$/;
 
 /** A refusal naming the agent code ("agent_code：…"): its text without the field's name. */
 export function agentCodeMessage(err: unknown): string | null {
@@ -80,7 +80,7 @@ export function AgentForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: UserInf
           autoComplete="organization"
           autoCapitalize="off"
           spellCheck={false}
-          maxLength={16}
+          maxLength={32}
           autoFocus={!remembered}
           suffix={
             <Tooltip title={t('agentCodeHint')}>

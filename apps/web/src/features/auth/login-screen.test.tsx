@@ -43,16 +43,16 @@ describe('LoginScreen', () => {
   it('checks the agent tab’s fields with messages in both languages', async () => {
     renderWithProviders(<LoginScreen />, { route: '/login' });
     fireEvent.click(tab('代理登录'));
-    fireEvent.change(field('代理代码'), { target: { value: 'c1' } });
+    fireEvent.change(field('代理代码'), { target: { value: 'cn 01' } });
     fireEvent.submit(document.querySelector('form')!);
-    expect(await screen.findByText('代理代码为 4–16 位字母或数字')).toBeTruthy();
+    expect(await screen.findByText('代理代码只能包含字母、数字、“-”和“_”')).toBeTruthy();
     expect(screen.getByText('请输入用户名')).toBeTruthy();
     expect(screen.getByText('请输入密码')).toBeTruthy();
     expect(screen.getByText('请输入验证码')).toBeTruthy();
 
     await i18n.changeLanguage('en');
     fireEvent.submit(document.querySelector('form')!);
-    expect(await screen.findByText('The agent code is 4–16 letters or digits')).toBeTruthy();
+    expect(await screen.findByText('The agent code may hold only letters, digits, "-" and "_"')).toBeTruthy();
     expect(screen.getByText('Please enter Username')).toBeTruthy();
     expect(tab('Agent')).toBeTruthy();
   });
@@ -78,11 +78,11 @@ describe('LoginScreen', () => {
     await waitFor(() => expect(within(form).getByText('请输入代理代码')).toBeTruthy());
     expect(api.toast.error).not.toHaveBeenCalled();
 
-    fireEvent.change(field('代理代码'), { target: { value: 'CN01' } });
+    fireEvent.change(field('代理代码'), { target: { value: 'CN01-SH' } });
     fireEvent.submit(form);
     await waitFor(() => expect(useSessionStore.getState()).toMatchObject({ token: 'tok-agent', kind: 'agent' }));
     expect(asked).toBe(2);
     expect(api.fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.endsWith('/login'))).toEqual(['/v1/agent/login', '/v1/agent/login']);
-    expect(api.sent('login').at(-1)).toEqual({ agent_code: 'CN01', account: 'cn01_admin', password: hashPassword('agent123'), google_code: '000000' });
+    expect(api.sent('login').at(-1)).toEqual({ agent_code: 'CN01-SH', account: 'cn01_admin', password: hashPassword('agent123'), google_code: '000000' });
   });
 });
