@@ -22,6 +22,14 @@ export const ErrorCode = {
   BodyTooLarge: 'A0413',
   RateLimited: 'A0429',
   IngestKeyInvalid: 'A0231',
+  /** Agent API: an unknown, disabled or expired key, or its agent (or one above it) disabled. */
+  ApiKeyInvalid: 'A0232',
+  /** Agent API: the signature does not match the request. */
+  ApiSignatureInvalid: 'A0233',
+  /** Agent API: the timestamp is missing or further than 300 s from the server's clock. */
+  ApiTimestampInvalid: 'A0234',
+  /** Agent API: the nonce is malformed or was already used with this key in the last 10 minutes. */
+  ApiNonceReplayed: 'A0235',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -34,6 +42,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   B0001: { 'zh-cn': '系统出错', en: 'System error' },
   A0230: { 'zh-cn': '您的会话已过期，请重新登录', en: 'Your session has expired, please log in again' },
   A0231: { 'zh-cn': '接入密钥无效或已停用', en: 'The ingest key is invalid or disabled' },
+  A0232: { 'zh-cn': '代理密钥无效、已停用或已过期', en: 'The agent key is unknown, disabled or expired, or its agent is disabled' },
+  A0233: { 'zh-cn': '签名错误', en: 'The signature does not match the request' },
+  A0234: { 'zh-cn': '时间戳缺失或与服务器时间相差超过 300 秒', en: 'The timestamp is missing or more than 300 seconds from the server time' },
+  A0235: { 'zh-cn': '随机串格式错误或已使用过', en: 'The nonce is malformed or has already been used' },
   A0210: { 'zh-cn': '账号或密码错误', en: 'Wrong account or password' },
   A0211: { 'zh-cn': '账号已停用', en: 'This account is disabled' },
   A0212: { 'zh-cn': '尝试次数过多，请稍后再试', en: 'Too many attempts, please try again later' },

@@ -32,3 +32,4 @@ export * as log from './modules/log.ts';
 export { logCalls } from './modules/log.ts';
 export * as player from './modules/player.ts';
 export { playerCalls } from './modules/player.ts';
+export * as agentApi from './modules/agent-api.ts';

@@ -366,6 +366,8 @@ export interface ApiKeyTable {
   remark: string;
   expires_at: string | null;
   last_used_at: string | null;
+  /** The address of that use (migration 0015; agent keys). */
+  last_used_ip: string | null;
   rotated_at: string | null;
   created_by: number | null;
   created_at: string;
@@ -392,6 +394,13 @@ export interface ExportTable {
   expires_at: string;
 }
 
+/** A nonce an agent key used (migration 0015), kept for the replay window. */
+export interface ApiNonceTable {
+  key_id: number;
+  nonce: string;
+  created_at: string;
+}
+
 export interface DB {
   operator_user: OperatorUserTable;
   session: SessionTable;
@@ -406,6 +415,7 @@ export interface DB {
   agent_admin_level: AgentAdminLevelTable;
   agent_user: AgentUserTable;
   agent_session: AgentSessionTable;
+  api_nonce: ApiNonceTable;
   player: PlayerTable;
   wallet: WalletTable;
   ledger_entry: LedgerEntryTable;

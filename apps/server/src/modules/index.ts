@@ -19,3 +19,5 @@ modules.push(domainModule, logModule);
 import { playerModule } from './player/routes.ts';
 import { pointControlModule } from './point-control/routes.ts';
 modules.push(playerModule, pointControlModule);
+import { agentApiModule } from './agent-api/routes.ts';
+modules.push(agentApiModule);

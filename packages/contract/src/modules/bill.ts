@@ -16,6 +16,9 @@ export const LEDGER_TYPES = [
 ] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
+export const LEDGER_SOURCES = ['ingest', 'api', 'manual'] as const;
+export type LedgerSource = (typeof LEDGER_SOURCES)[number];
+
 export const billItemSchema = z.object({
   id: z.number().int(),
   player_id: z.number().int(),
@@ -30,6 +33,12 @@ export const billItemSchema = z.object({
   balance_before: moneySchema,
   balance_after: moneySchema,
   order_id: z.string(),
+  /**
+   * Where the movement came from: `ingest` (the game servers), `api` (an agent's own system
+   * through the agent API: `order_id` is then the agent's own order id) or `manual` (an operator's
+   * wallet adjustment).
+   */
+  source: z.enum(LEDGER_SOURCES),
   /** The bet's bet_id for bet and payout entries. */
   bet_id: z.string().nullable(),
   /** The operator of a manual adjustment (null for movements the ingest stored). */

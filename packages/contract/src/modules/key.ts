@@ -22,6 +22,8 @@ export const keyItemSchema = z.object({
   remark: z.string(),
   expires_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
+  /** The address of that use (agent keys: the agent API's client address). */
+  last_used_ip: z.string().nullable(),
   rotated_at: z.string().nullable(),
   created_at: z.string(),
   /**

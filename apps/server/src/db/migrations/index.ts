@@ -15,6 +15,7 @@ import { m0011LoginKnownAddress } from './0011-login-known-address.ts';
 import { m0012WalletAdjustmentsControls } from './0012-wallet-adjustments-controls.ts';
 import { m0013AdminLevelCodes } from './0013-admin-level-codes.ts';
 import { m0014AgentSessions } from './0014-agent-sessions.ts';
+import { m0015AgentApi } from './0015-agent-api.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -32,6 +33,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0012-wallet-adjustments-controls', m0012WalletAdjustmentsControls],
   ['0013-admin-level-codes', m0013AdminLevelCodes],
   ['0014-agent-sessions', m0014AgentSessions],
+  ['0015-agent-api', m0015AgentApi],
 ];
 
 class StepProvider implements MigrationProvider {

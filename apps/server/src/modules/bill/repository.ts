@@ -55,7 +55,8 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
         .select('o.id')
         .where('o.related_bet_id', 'is', null)
         .where('o.type', 'in', [...LEDGER_TYPES])
-        .where('o.order_id', '=', orderId)
+        // An agent API transfer is stored as "api:<agent id>:<order id>" (bill/service.ts, orderOf).
+        .where((w) => w.or([w('o.order_id', '=', orderId), w.and([w('o.order_id', 'like', 'api:%'), w(sql<string>`substr(o.order_id, length(o.order_id) - ${orderId.length})`, '=', `:${orderId}`)])]))
         .unionAll(
           eb
             .selectFrom('ledger_entry as o')

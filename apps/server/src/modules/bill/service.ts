@@ -10,6 +10,17 @@ import { countEntries, ledgerStretches, pageLedger, pageWindow, type BillFilter 
 type BillListInput = CallParsed<typeof bill.billList>;
 
 /** The account-change ledger for the bill screen: money as 4-decimal strings, times as ISO UTC. */
+/**
+ * An entry's source and order id as shown: a transfer of the agent API is stored under
+ * "api:<agent id>:<the agent's order id>" (agent-api/service.ts, apiOrderId), shown as the agent's
+ * own order id.
+ */
+function orderOf(type: string, orderId: string): { order_id: string; source: bill.LedgerSource } {
+  if (type === 'manual_credit' || type === 'manual_debit') return { order_id: orderId, source: 'manual' };
+  const api = /^api:\d+:(.+)$/.exec(orderId);
+  return api ? { order_id: api[1]!, source: 'api' } : { order_id: orderId, source: 'ingest' };
+}
+
 export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillListInput) {
   const filter: BillFilter = {
     playerAccount: input.player_account || undefined,
@@ -46,7 +57,7 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
       amount: formatMoney(r.amount),
       balance_before: formatMoney(r.balance_before),
       balance_after: formatMoney(r.balance_after),
-      order_id: r.order_id,
+      ...orderOf(r.type, r.order_id),
       bet_id: r.related_bet_id === null ? null : r.order_id,
       operator_id: r.operator_id,
       operator_account: r.operator_account ?? null,

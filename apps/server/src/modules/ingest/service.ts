@@ -1,3 +1,4 @@
+import { holdBetsHorizon } from '../../db/bets-horizon.ts';
 import type { Kysely } from 'kysely';
 import { ErrorCode, formatMoney, MONEY_UNITS_MAX, type ingest } from '@console/contract';
 import type { Database, Dialect } from '../../db/database.ts';
@@ -304,6 +305,8 @@ function betKind(games: ReadonlyMap<string, GameRef>): RecordKind<ParsedBet, Bet
 }
 
 async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+  // First, so a reader of bets in id order never passes ids this transaction has yet to commit.
+  await holdBetsHorizon(db, dialect);
   const lap = stageClock();
   const now = nowIso();
   const kind = betKind(await gamesByCode(db, distinct(bets.map((b) => b.game_code))));

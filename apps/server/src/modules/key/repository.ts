@@ -14,9 +14,10 @@ export interface KeyRow {
   status: number;
   expires_at: string | null;
   last_used_at: string | null;
+  last_used_ip: string | null;
 }
 
-const KEY_COLUMNS = ['id', 'type', 'agent_id', 'app_id', 'secret_hash', 'secret_encrypted', 'status', 'expires_at', 'last_used_at'] as const;
+const KEY_COLUMNS = ['id', 'type', 'agent_id', 'app_id', 'secret_hash', 'secret_encrypted', 'status', 'expires_at', 'last_used_at', 'last_used_ip'] as const;
 
 function toKeyRow(r: { id: unknown; agent_id: unknown; status: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status'>): KeyRow {
   return { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) };
@@ -61,8 +62,8 @@ export async function setKeySecret(db: Kysely<DB>, id: number, secret: { secret_
   await db.updateTable('api_key').set({ ...secret, rotated_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
-export async function touchKey(db: Kysely<DB>, id: number, now: string) {
-  await db.updateTable('api_key').set({ last_used_at: now }).where('id', '=', id).execute();
+export async function touchKey(db: Kysely<DB>, id: number, now: string, ip?: string) {
+  await db.updateTable('api_key').set(ip === undefined ? { last_used_at: now } : { last_used_at: now, last_used_ip: ip }).where('id', '=', id).execute();
 }
 
 export interface KeyFilter {
@@ -80,7 +81,7 @@ export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageS
   const rows = await q
     .select([
       'k.id', 'k.type', 'k.agent_id', 'a.code as agent_code', 'k.app_id', 'k.status', 'k.remark',
-      'k.expires_at', 'k.last_used_at', 'k.rotated_at', 'k.created_at',
+      'k.expires_at', 'k.last_used_at', 'k.last_used_ip', 'k.rotated_at', 'k.created_at',
     ])
     .orderBy('k.id', 'desc')
     .limit(pageSize)

@@ -82,6 +82,7 @@ export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, p
       remark: r.remark,
       expires_at: r.expires_at,
       last_used_at: r.last_used_at,
+      last_used_ip: r.last_used_ip ?? null,
       rotated_at: r.rotated_at,
       created_at: r.created_at,
       agent_active: r.type === 'agent' ? !off.has(r.agent_id) : null,
@@ -106,6 +107,25 @@ export async function authenticateIngestKey(db: Kysely<DB>, authorization: strin
   if (!secretMatches(m[2]!, key.secret_hash)) return null;
   if (!key.last_used_at || Date.now() - Date.parse(key.last_used_at) > TOUCH_AFTER_MS) await touchKey(db, key.id, now);
   return key;
+}
+
+/**
+ * The agent key of an agent API request and its secret (to check the request's signature with),
+ * or null when the key is unknown, not an agent key, disabled or expired, or its agent is out of
+ * service (the agent or one above it disabled).
+ */
+export async function agentKeyForSigning(db: Kysely<DB>, appId: string, dataDir: string): Promise<{ key: KeyRow; secret: string } | null> {
+  const key = await findKeyByAppId(db, appId);
+  if (!key || key.type !== 'agent' || key.status !== 1 || !key.secret_encrypted) return null;
+  if (key.expires_at && hasPassed(key.expires_at)) return null;
+  if (!(await agentInService(db, key.agent_id))) return null;
+  return { key, secret: decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir)) };
+}
+
+/** Records an agent key's use and the address it came from, at most once a minute per key unless the address changed. */
+export async function noteAgentKeyUse(db: Kysely<DB>, key: KeyRow & { last_used_ip?: string | null }, ip: string): Promise<void> {
+  if (key.last_used_at && Date.now() - Date.parse(key.last_used_at) <= TOUCH_AFTER_MS && key.last_used_ip === ip) return;
+  await touchKey(db, key.id, nowIso(), ip);
 }
 
 /**

@@ -12,11 +12,14 @@ import { agentPath } from '../agent/repository.ts';
 import { playerLifetimes, settleTimeSpan, type PlayerLifetime } from '../aggregate/repository.ts';
 import { findCurrency } from '../currency/repository.ts';
 import { activeControlOf } from '../point-control/service.ts';
+import { applyNewPlayers } from '../aggregate/service.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { listAdjustments, listWallets, type AdjustmentRow, type WalletFilter, type WalletRow } from '../wallet/repository.ts';
 import { adjustWallet } from '../wallet/service.ts';
 import {
   findPlayer,
   findPlayersByPrefix,
+  insertPlayers,
   listPlayers,
   recentBets,
   recentLedger,
@@ -293,4 +296,21 @@ export async function walletAdjust(input: CallParsed<typeof player.playerWalletA
     after: { balance: formatMoney(a.balance_after) },
   });
   return { ledger_id: a.ledger_id, balance_before: formatMoney(a.balance_before), balance_after: formatMoney(a.balance_after) };
+}
+
+/**
+ * A player of an agent, created when there is none yet (the agent API's player/create): registered
+ * now, and counted among the new players of the reports as a player the ingest creates is.
+ */
+export async function ensurePlayer(database: Database, p: { agentId: number; account: string; currencyId: number }): Promise<{ id: number; created: boolean }> {
+  return writeTransaction(database, async (db) => {
+    const now = Date.now();
+    const [made] = await insertPlayers(db, [{ agent_id: p.agentId, account: p.account, currency_id: p.currencyId, registered_at: now }], nowIso());
+    if (made) {
+      await applyNewPlayers(db, database.dialect, [{ id: made.id, agent_id: made.agent_id, currency_id: made.currency_id, registered_at: made.registered_at }]);
+      return { id: made.id, created: true };
+    }
+    const found = await db.selectFrom('player').select('id').where('agent_id', '=', p.agentId).where('account', '=', p.account).executeTakeFirstOrThrow();
+    return { id: Number(found.id), created: false };
+  });
 }

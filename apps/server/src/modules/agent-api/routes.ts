@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { agentApi, ErrorCode } from '@console/contract';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { formatZodError, requestLang } from '../../lib/validation.ts';
+import type { ServerModule } from '../../plugins/calls.ts';
+import { agentApiOpenApiPaths } from './docs.ts';
+import * as service from './service.ts';
+
+type Handler<C extends agentApi.AgentApiCall> = (caller: service.ApiCaller, input: z.output<C['request']>, lang: 'zh-cn' | 'en') => Promise<z.input<C['response']>>;
+
+/**
+ * POST /v1/api/<path>: agents' own systems, with an agent key (docs/product.md, "The agent API").
+ * The body is kept as it arrived, because the signature covers its exact bytes; the request is
+ * authenticated (service.authenticateApiRequest) before its body is validated. A refusal of the
+ * request itself answers HTTP 401 or 403 `{code, msg}`; everything else the usual envelope.
+ */
+async function registerAgentApi(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    (request as { rawBody?: string }).rawBody = body as string;
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch (err) {
+      (err as { statusCode?: number }).statusCode = 400;
+      done(err as Error, undefined);
+    }
+  });
+
+  const route = <C extends agentApi.AgentApiCall>(call: C, handler: Handler<C>) => {
+    app.post(`/${call.path}`, { schema: { hide: true } }, async (request, reply) => {
+      const lang = requestLang(request.headers['accept-language']);
+      let caller: service.ApiCaller;
+      try {
+        caller = await service.authenticateApiRequest(app.database, app.config.dataDir, {
+          path: call.path,
+          headers: request.headers,
+          rawBody: (request as { rawBody?: string }).rawBody ?? '',
+          ip: clientIp(request),
+        });
+      } catch (err) {
+        if (err instanceof service.ApiRefusal) return reply.code(err.status).send({ code: err.code, msg: err.messageFor(lang) });
+        throw err;
+      }
+      const parsed = call.request.safeParse(request.body ?? {}, { reportInput: true });
+      if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
+      const data = await handler(caller, parsed.data as z.output<C['request']>, lang);
+      return { error_code: ErrorCode.Success, error_msg: '', data };
+    });
+  };
+
+  const db = app.database;
+  route(agentApi.apiPlayerCreate, (caller, input) => service.playerCreate(db, caller, input));
+  route(agentApi.apiPlayerBalance, (caller, input) => service.playerBalance(db, caller, input));
+  route(agentApi.apiTransfer, (caller, input) => service.transfer(db, caller, input));
+  route(agentApi.apiTransferStatus, (caller, input) => service.transferStatus(db, caller, input));
+  route(agentApi.apiBets, (caller, input) => service.bets(db, caller, input));
+  route(agentApi.apiReportDaily, (caller, input, lang) => service.reportDaily(db, caller, input, lang) as never);
+}
+
+export const agentApiModule: ServerModule = {
+  name: 'agent-api',
+  calls: [],
+  openApiPaths: agentApiOpenApiPaths(),
+  async register(app) {
+    await app.register(registerAgentApi, { prefix: agentApi.AGENT_API_PREFIX_PATH.replace(/\/$/, '') });
+  },
+};

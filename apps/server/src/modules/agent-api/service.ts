@@ -1,0 +1,297 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { agentApi, ErrorCode, formatMoney, parseMoney, report, type Lang } from '@console/contract';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import { betsHorizon } from '../../db/bets-horizon.ts';
+import { apiError, ApiError } from '../../lib/api-error.ts';
+import { addressOnList } from '../../lib/ip-list.ts';
+import { sha256 } from '../../lib/passwords.ts';
+import { nowIso } from '../../lib/time.ts';
+import { parseWhitelist } from '../agent/repository.ts';
+import { insertOperationLog } from '../user/repository.ts';
+import { agentKeyForSigning, noteAgentKeyUse } from '../key/service.ts';
+import { IngestRejected, ingestTransfers } from '../ingest/service.ts';
+import { ensurePlayer } from '../player/service.ts';
+import { runReport } from '../report/service.ts';
+import * as repo from './repository.ts';
+
+/** The key and agent a signed request was made with (docs/product.md, "The agent API"). */
+export interface ApiCaller {
+  keyId: number;
+  appId: string;
+  agentId: number;
+  agentCode: string;
+  /** The key's agent's tree path: every call is limited to its sub-tree. */
+  agentPath: string;
+  ip: string;
+}
+
+export interface SignedRequest {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  ip: string;
+}
+
+/** A refusal of the request itself (signing, key, address): HTTP status and code. */
+export class ApiRefusal extends ApiError {
+  constructor(
+    readonly status: 401 | 403,
+    code: ErrorCode,
+    readonly appId: string,
+  ) {
+    super(code);
+  }
+}
+
+const header = (h: SignedRequest['headers'], name: string) => {
+  const v = h[name];
+  return typeof v === 'string' ? v.trim() : '';
+};
+
+const sameHex = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * Checks a request of the agent API: the key (known, an agent key, enabled, not expired, its agent
+ * and every agent above it enabled), the timestamp (within 300 s), the signature, the address (on
+ * the key's agent's whitelist; an empty whitelist admits none) and, last, the nonce (not used with
+ * this key in the last 10 minutes), so a request refused for another reason does not use its nonce
+ * up. Each refusal is logged with the app id and address, never the secret.
+ */
+export async function authenticateApiRequest(database: Database, dataDir: string, req: SignedRequest): Promise<ApiCaller> {
+  const appId = header(req.headers, agentApi.AGENT_API_HEADERS.appId).slice(0, 64);
+  const refuse = async (status: 401 | 403, code: ErrorCode, agentCode = ''): Promise<never> => {
+    await insertOperationLog(database.db, {
+      operatorId: null,
+      operatorAccount: appId || '-',
+      agentCode,
+      action: `api/${req.path}`,
+      target: appId ? `key:${appId}` : '',
+      summary: { app_id: appId, refused: code },
+      ip: req.ip,
+      resultCode: code,
+      now: nowIso(),
+    }).catch(() => undefined);
+    throw new ApiRefusal(status, code, appId);
+  };
+  const found = appId ? await agentKeyForSigning(database.db, appId, dataDir) : null;
+  if (!found) return refuse(401, ErrorCode.ApiKeyInvalid);
+  const agent = await database.db.selectFrom('agent').select(['code', 'path', 'ip_whitelist']).where('id', '=', found.key.agent_id).executeTakeFirstOrThrow();
+
+  const timestamp = header(req.headers, agentApi.AGENT_API_HEADERS.timestamp);
+  const nonce = header(req.headers, agentApi.AGENT_API_HEADERS.nonce);
+  const signature = header(req.headers, agentApi.AGENT_API_HEADERS.signature).toLowerCase();
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > agentApi.AGENT_API_CLOCK_WINDOW_SECONDS) {
+    return refuse(401, ErrorCode.ApiTimestampInvalid, agent.code);
+  }
+  if (!agentApi.AGENT_API_NONCE.test(nonce)) return refuse(401, ErrorCode.ApiNonceReplayed, agent.code);
+  const path = agentApi.AGENT_API_PREFIX_PATH + req.path;
+  const expected = createHmac('sha256', found.secret).update(agentApi.agentApiStringToSign(path, timestamp, nonce, sha256(req.rawBody))).digest('hex');
+  if (!sameHex(signature, expected)) return refuse(401, ErrorCode.ApiSignatureInvalid, agent.code);
+  if (!addressOnList(req.ip, parseWhitelist(agent.ip_whitelist))) return refuse(403, ErrorCode.NoPermission, agent.code);
+  const now = nowIso();
+  if (!(await repo.takeNonce(database.db, found.key.id, nonce, now))) return refuse(401, ErrorCode.ApiNonceReplayed, agent.code);
+  if (randomInt(100) === 0) await repo.purgeNoncesBefore(database.db, new Date(Date.now() - agentApi.AGENT_API_NONCE_TTL_SECONDS * 1000).toISOString());
+  await noteAgentKeyUse(database.db, found.key, req.ip);
+  return { keyId: found.key.id, appId, agentId: found.key.agent_id, agentCode: agent.code, agentPath: agent.path, ip: req.ip };
+}
+
+// ---- the calls ----
+
+/** The agent `agent_code` names, when it lies in the key's sub-tree; otherwise A0301 (an unknown code alike). */
+async function scopedAgent(database: Database, caller: ApiCaller, code: string): Promise<repo.ScopedAgent> {
+  const agent = await repo.agentByCode(database.db, code);
+  if (!agent || !agent.path.startsWith(caller.agentPath)) {
+    throw apiError(ErrorCode.NoPermission, `agent_code：${code} 不是本密钥的代理或其下级`, `agent_code: ${code} is not this key's agent or one below it`);
+  }
+  return agent;
+}
+
+const noPlayer = (account: string) =>
+  apiError(ErrorCode.NotFound, `account：玩家 ${account} 不存在，请先创建`, `account: there is no player ${account}; create it first (player/create)`);
+
+export async function playerCreate(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.playerCreateRequest>) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  const existing = await repo.findPlayer(database.db, agent.id, input.account);
+  if (existing) return { player_id: existing.id, account: existing.account, currency_code: existing.currency_code, created: false };
+  const made = await ensurePlayer(database, { agentId: agent.id, account: input.account, currencyId: agent.currency_id });
+  return { player_id: made.id, account: input.account, currency_code: agent.currency_code, created: made.created };
+}
+
+export async function playerBalance(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.playerBalanceRequest>) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  const player = await repo.findPlayer(database.db, agent.id, input.account);
+  if (!player) throw noPlayer(input.account);
+  const units = await repo.walletBalance(database.db, player.id, player.currency_id);
+  return { account: player.account, balance: formatMoney(BigInt(units ?? 0)), currency_code: player.currency_code };
+}
+
+/**
+ * The ledger order id of an agent API transfer: the agent's own order id, kept apart from every
+ * other agent's and from the game servers' (which never contain ":"... but may: the prefix and the
+ * agent id make it unique either way). The bill ledger shows these with source "api".
+ */
+export const apiOrderId = (agentId: number, orderId: string) => `api:${agentId}:${orderId}`;
+
+function transferAnswer(orderId: string, t: repo.StoredTransfer): agentApi.AgentApiTransfer {
+  const amount = BigInt(t.amount);
+  return {
+    order_id: orderId,
+    account: t.account,
+    direction: t.type === 'transfer_in' ? 'in' : 'out',
+    amount: formatMoney(amount < 0n ? -amount : amount),
+    currency_code: t.currency_code,
+    balance_before: formatMoney(BigInt(t.balance_before)),
+    balance_after: formatMoney(BigInt(t.balance_after)),
+    status: 'done',
+    time: new Date(t.time).toISOString(),
+  };
+}
+
+/** The same order id again: the first result when it asks the same, else refused naming the first field that differs. */
+function repeatOf(orderId: string, first: repo.StoredTransfer, input: z.output<typeof agentApi.transferRequest>): agentApi.AgentApiTransfer {
+  const answer = transferAnswer(orderId, first);
+  const differs = first.account !== input.account ? 'account' : answer.direction !== input.direction ? 'direction' : parseMoney(answer.amount) !== parseMoney(input.amount) ? 'amount' : null;
+  if (differs) {
+    throw apiError(
+      ErrorCode.InvalidParameter,
+      `${differs}：订单号 ${orderId} 已用于另一笔转账`,
+      `${differs}: the order_id ${orderId} was already used for a different transfer`,
+      { field: differs, reason: 'order_id_reused' },
+    );
+  }
+  return answer;
+}
+
+/** What the ingest's refusal of the one record says, as the agent API names its fields. */
+const API_FIELD: Record<string, string> = { player_account: 'account', agent_code: 'agent_code', currency_code: 'currency', amount: 'amount', direction: 'direction' };
+
+/**
+ * A transfer through the API is stored by the ingest, as one transfer record: one wallet, one
+ * ledger and the same aggregates as a game server's transfer. Refused for a seamless-wallet agent
+ * (its players' money is the agent's own), an unknown player, and, as at ingest, money out beyond
+ * the balance (A0420) and money in for a disabled player, currency or agent.
+ */
+export async function transfer(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferRequest>) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  if (agent.wallet_mode !== 1) {
+    throw apiError(
+      ErrorCode.InvalidParameter,
+      `agent_code：代理 ${agent.code} 为单一钱包模式，玩家资金在代理方，不能转账`,
+      `agent_code: the agent ${agent.code} uses a seamless wallet (its players' money stays with the agent); there is nothing to transfer`,
+      { field: 'agent_code', reason: 'seamless_wallet' },
+    );
+  }
+  const ledgerId = apiOrderId(agent.id, input.order_id);
+  const first = await repo.findTransfer(database.db, ledgerId);
+  if (first) return repeatOf(input.order_id, first, input);
+  const player = await repo.findPlayer(database.db, agent.id, input.account);
+  if (!player) throw noPlayer(input.account);
+  const record = {
+    order_id: ledgerId,
+    agent_code: agent.code,
+    player_account: player.account,
+    currency_code: player.currency_code,
+    direction: input.direction,
+    amount: input.amount,
+    time: nowIso(),
+  };
+  try {
+    await ingestTransfers(database, [record]);
+  } catch (err) {
+    if (!(err instanceof IngestRejected)) throw err;
+    // Sent twice at once: the other request stored it first (the ingest saw a different time).
+    const stored = await repo.findTransfer(database.db, ledgerId);
+    if (stored) return repeatOf(input.order_id, stored, input);
+    const { field, reason } = err.rejection;
+    if (field === 'amount' && reason.startsWith('insufficient balance')) {
+      throw apiError(ErrorCode.InsufficientBalance, `amount：余额不足（${reason}）`, `amount: ${reason}`, { field: 'amount', reason: 'insufficient_balance' });
+    }
+    const name = API_FIELD[field] ?? field;
+    throw apiError(ErrorCode.InvalidParameter, `${name}：${reason}`, `${name}: ${reason}`, { field: name, reason });
+  }
+  const stored = await repo.findTransfer(database.db, ledgerId);
+  if (!stored) throw new Error(`transfer ${ledgerId} was accepted but is not in the ledger`);
+  return transferAnswer(input.order_id, stored);
+}
+
+export async function transferStatus(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferStatusRequest>) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  const stored = await repo.findTransfer(database.db, apiOrderId(agent.id, input.order_id));
+  if (!stored) throw apiError(ErrorCode.NotFound, `order_id：没有订单号为 ${input.order_id} 的转账`, `order_id: there is no transfer ${input.order_id}`);
+  return transferAnswer(input.order_id, stored);
+}
+
+/** A cursor names the last bet answered and the range it belongs to, so it cannot be reused for another range. */
+function readCursor(cursor: string | undefined, range: string): number {
+  if (!cursor) return 0;
+  const m = /^(\d{1,19})\.([0-9a-f]{16})$/.exec(cursor);
+  if (!m || m[2] !== sha256(`${range}:${m[1]}`).slice(0, 16)) {
+    throw apiError(ErrorCode.InvalidParameter, 'cursor：无效，请使用上一页返回的 next_cursor', 'cursor: invalid; pass the next_cursor of the previous page', { field: 'cursor', reason: 'invalid' });
+  }
+  return Number(m[1]);
+}
+const writeCursor = (lastId: number, range: string) => `${lastId}.${sha256(`${range}:${lastId}`).slice(0, 16)}`;
+
+/**
+ * Settled bets of the sub-tree in the settle-time range, in the order they were stored (by id), a
+ * page at a time. Each page reads only bets below the horizon (db/bets-horizon.ts), so bets
+ * still being stored appear on a later page: following next_cursor answers every bet of the range
+ * exactly once. next_cursor is null when the page reached the last bet stored.
+ */
+export async function bets(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.betsRequest>) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  const startMs = Date.parse(input.start_time);
+  const endMs = Date.parse(input.end_time);
+  if (!(endMs > startMs) || endMs - startMs > agentApi.AGENT_API_BETS_MAX_DAYS * 86_400_000) {
+    throw apiError(
+      ErrorCode.InvalidParameter,
+      `end_time：须晚于 start_time，且相隔不超过 ${agentApi.AGENT_API_BETS_MAX_DAYS} 天`,
+      `end_time: must be after start_time and at most ${agentApi.AGENT_API_BETS_MAX_DAYS} days from it`,
+    );
+  }
+  const range = `${agent.id}:${startMs}:${endMs}`;
+  const afterId = readCursor(input.cursor, range);
+  const horizon = await betsHorizon(database);
+  const rows = await repo.pageBets(database.reader, { agentPath: agent.path, startMs, endMs, afterId, horizon, limit: input.limit });
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const list = rows.map(({ id: _id, ...r }) => ({
+    ...r,
+    bet_amount: formatMoney(BigInt(r.bet_amount)),
+    valid_bet_amount: formatMoney(BigInt(r.valid_bet_amount)),
+    payout_amount: formatMoney(BigInt(r.payout_amount)),
+    tax_amount: formatMoney(BigInt(r.tax_amount)),
+    bonus_amount: formatMoney(BigInt(r.bonus_amount)),
+    jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution)),
+    bet_time: iso(r.bet_time),
+    settle_time: iso(r.settle_time),
+  }));
+  // A short page reached the horizon; its cursor still moves on from what it answered, so bets
+  // stored later are found from there.
+  return { list, next_cursor: writeCursor(rows.at(-1)?.id ?? afterId, range), has_more: rows.length === input.limit };
+}
+
+export async function reportDaily(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.reportDailyRequest>, lang: Lang) {
+  const agent = await scopedAgent(database, caller, input.agent_code);
+  const d = report.REPORT_DEFS.agentDaily;
+  const list: Array<Record<string, unknown>> = [];
+  let summary: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page++) {
+    const out = await runReport(
+      database.reader,
+      database.dialect,
+      d,
+      { start_date: input.start_date, end_date: input.end_date, time_zone_id: input.time_zone_id, currency_id: -1, agent_id: agent.id, game_id: 0, platform_id: 0, player_account: '', page, page_size: 500, sort_field: '', sort_order: '' } as never,
+      lang,
+      database.readParallelism,
+    );
+    list.push(...(out.list as Array<Record<string, unknown>>));
+    summary = out.summary as Array<Record<string, unknown>>;
+    if (list.length >= out.total || out.list.length === 0) break;
+  }
+  return { list, summary };
+}
