@@ -4,6 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
 import { addKey } from '../key/service.ts';
+import { insertKey } from '../key/repository.ts';
+import { encryptSecret, keyEncryptionKey } from '../../lib/secret-box.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -285,6 +287,14 @@ export async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): P
 }
 
 /**
+ * The demo's agent key with a known secret, so the sample client of the agent API
+ * (packages/agent-client/examples/try-demo.ts) works on a first start from this machine: CN01's
+ * whitelist holds the local addresses. Demo data only; a production install issues its keys in
+ * the console, where a secret is shown once.
+ */
+export const DEMO_AGENT_KEY = { agentCode: 'CN01', appId: 'agt_demo_cn01', secret: 'demo-cn01-secret-0123456789abcdef' } as const;
+
+/**
  * What the operations screens show on a first start: API keys (an ingest key, an agent key per
  * top agent and one of a sub-agent, one of them disabled), whitelists on the top agents and a few
  * more domains (an internationalised one, a disabled one). Drawn without the random stream, so the
@@ -292,12 +302,21 @@ export async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): P
  */
 export async function insertOperations(db: Kysely<DB>, world: World, dataDir: string, now: string) {
   const tops = world.agents.filter((a) => !AGENTS.find(([c]) => c === a.code)![2]);
-  const whitelists = [['203.0.113.0/24', '198.51.100.7'], ['2001:db8:1::/48'], []];
+  const whitelists = [['203.0.113.0/24', '198.51.100.7', '127.0.0.1', '::1'], ['2001:db8:1::/48'], []];
   for (const [i, a] of tops.entries()) {
     await db.updateTable('agent').set({ ip_whitelist: (whitelists[i] ?? []).join(',') }).where('id', '=', a.id).execute();
   }
   await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器' }, null, dataDir);
   for (const a of tops) await addKey(db, { agent_id: a.id, type: 'agent', remark: `${a.code} API` }, null, dataDir);
+  const demoAgent = world.agents.find((a) => a.code === DEMO_AGENT_KEY.agentCode)!;
+  await insertKey(
+    db,
+    {
+      type: 'agent', agent_id: demoAgent.id, app_id: DEMO_AGENT_KEY.appId, secret_hash: null,
+      secret_encrypted: encryptSecret(DEMO_AGENT_KEY.secret, keyEncryptionKey(dataDir)), remark: '演示：示例客户端 / sample client', expires_at: null, created_by: null,
+    },
+    now,
+  );
   const sub = world.agents.find((a) => a.code === 'SEA01-TH')!;
   const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）` }, null, dataDir);
   await db.updateTable('api_key').set({ status: 2, updated_at: now }).where('id', '=', off.id).execute();
