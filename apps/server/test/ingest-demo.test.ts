@@ -28,8 +28,8 @@ describeOnDatabases('demo generator', (t) => {
     expect(await count('dealer_game_config')).toBe(30);
     expect(await count('prize_pool')).toBeGreaterThan(0);
     expect(await count('domain')).toBe(7);
-    // An ingest key, one agent key per top agent and a disabled one of a sub-agent.
-    expect(await count('api_key')).toBe(5);
+    // An ingest key, one agent key per top agent, a disabled one of a sub-agent and the sample client's.
+    expect(await count('api_key')).toBe(6);
     expect(await count('point_control')).toBeGreaterThan(0);
 
     const levels = await database.db.selectFrom('agent').select(['level']).execute();
