@@ -8,8 +8,8 @@ import { ADMIN, adminApi, SCREENSHOT_CASES } from './support';
 
 /**
  * Accessibility of the whole console (WCAG 2.1 A and AA as axe-core checks them): every screen of
- * the route table, the login screen with its steps, the error pages and the key dialogs, drawers
- * and menus, in each look (theme × language × width). Every serious or critical violation fails
+ * the route table, the login screen with its steps and its agent tab, the error pages, the key
+ * dialogs, drawers and menus, and an agent user's first report with their header, in each look (theme × language × width). Every serious or critical violation fails
  * its look, listed with rule, impact and the elements concerned; at phone width no screen may
  * scroll sideways either.
  *
@@ -34,6 +34,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 const AXE_LOADED = '/* axe-core is in this document already */';
 
 const DEFAULT_LOOKS = ['desktop-light-zh', 'phone-dark-en', 'desktop-dark-en'];
+/** An agent user of the demo platform (every demo agent has an enabled `<code>_admin`). */
+const DEMO_AGENT = { code: 'CN01', account: 'cn01_admin', password: 'agent123' };
 const LOOKS = process.env.A11Y_ALL ? SCREENSHOT_CASES : SCREENSHOT_CASES.filter((c) => DEFAULT_LOOKS.includes(c.name));
 type Look = (typeof SCREENSHOT_CASES)[number];
 
@@ -302,6 +304,16 @@ for (const look of LOOKS) {
     await expect(page.locator('form#sms-login')).toBeVisible();
     await check('/login (SMS)');
     await page.locator('button.ant-btn-block:has(.anticon-user)').click();
+    // The agent users' tab, with its messages.
+    await page.locator('.ant-tabs-tab').nth(1).click();
+    const agentForm = page.locator('form#agent-login');
+    await expect(agentForm).toBeVisible();
+    await check('/login (agent tab)');
+    await agentForm.locator('#agent-login_agentCode').fill('cn 01');
+    await agentForm.locator('button[type="submit"]').click();
+    await expect(agentForm.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await check('/login (agent tab messages)');
+    await page.locator('.ant-tabs-tab').nth(0).click();
 
     // Signing in; the administrator has no authenticator yet, so the binding step shows.
     await form.locator('#account-login_account').fill(ADMIN.account);
@@ -345,5 +357,22 @@ for (const look of LOOKS) {
       shellChecked = true;
       previous = route;
     }
+
+    // An agent user (a demo agent's administrator): the header names their agent, on their first report.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.reload();
+    await page.goto('/#/login');
+    await page.locator('.ant-tabs-tab').nth(1).click();
+    await agentForm.locator('#agent-login_agentCode').fill(DEMO_AGENT.code);
+    await agentForm.locator('#agent-login_account').fill(DEMO_AGENT.account);
+    await agentForm.locator('#agent-login_password').fill(DEMO_AGENT.password);
+    await agentForm.locator('#agent-login_googleCode').fill('000000');
+    await agentForm.locator('#agent-login_googleCode').press('Enter');
+    await expect(bind.or(page.getByTestId('user-menu'))).toBeVisible();
+    if (await bind.isVisible()) await bind.locator('button.ant-btn-text').click();
+    await expect(page.getByTestId('header-agent')).toBeVisible();
+    await expect(page).toHaveURL(/#\/agent\/report\/summary/);
+    await check('/agent/report/summary (agent user)');
+    await runExtras('/agent/report/summary (agent user)', SHELL_EXTRAS.filter((e) => e.name === 'profile dialog'));
   });
 }

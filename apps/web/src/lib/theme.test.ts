@@ -119,6 +119,9 @@ describe('theme mode', () => {
         expect(contrastRatio('#ffffff', t.colorPrimary), `${color} primary button`).toBeGreaterThanOrEqual(4.5);
         expect(contrastRatio('#ffffff', button.colorPrimaryHover ?? t.colorPrimaryHover), `${color} hovered primary button`).toBeGreaterThanOrEqual(4.5);
         for (const surface of surfaces) expect(contrastRatio(button.defaultHoverColor ?? t.colorPrimaryHover, surface), `${color} hovered button text`).toBeGreaterThanOrEqual(4.5);
+        // The open tab's title on the surfaces (the login screen's operator and agent tabs).
+        const tabs = (config.components?.Tabs ?? {}) as { itemSelectedColor?: string };
+        for (const surface of surfaces) expect(contrastRatio(tabs.itemSelectedColor ?? t.colorPrimary, surface), `${color} ${dark ? 'dark' : 'light'} open tab on ${surface}`).toBeGreaterThanOrEqual(4.5);
         const dangerText = button.dangerColor ?? '#ffffff';
         expect(contrastRatio(dangerText, t.colorError), `${color} danger button`).toBeGreaterThanOrEqual(4.5);
       }

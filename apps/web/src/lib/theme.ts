@@ -260,6 +260,8 @@ export function buildAntdTheme(color: string, dark: boolean, reducedMotion = fal
       },
       // A table's "no data" is in antd's disabled grey.
       Table: { colorTextDisabled: faint },
+      // The open tab's title is text on the surface, as a selected menu item's is.
+      Tabs: { itemSelectedColor: selected, itemActiveColor: selected, itemHoverColor: selected },
       Button: { ...darkButton, ...(dangerText ? { dangerColor: dangerText } : {}) },
     },
   };
