@@ -16,13 +16,16 @@ export function agentSessionCodes(codes: readonly string[], agent: boolean): str
   return codes.filter((c) => allowed.has(c));
 }
 
+const FIRST_LOAD = { silent: true, ownsExpiry: true } as const;
+
 /** Loads the user and their permitted routes (the guard's first-navigation step). */
 export async function loadAccess(addRoutes: (routes: ReturnType<typeof buildPermittedRoutes>) => void): Promise<void> {
-  // Silent: a failure here clears the session and shows the login screen without any message.
+  // Silent, and the session's own to end: a failure here (an expired session too) clears the
+  // session and shows the login screen without any message (the guard, runGuard).
   // The call definitions (and zod) load here, after the login screen, not before it.
   const { user } = await import('../lib/calls');
   const agent = isAgentSession();
-  const data = agent ? await call(user.agentUserInfo, {}, { silent: true }) : await call(user.userInfo, {}, { silent: true });
+  const data = agent ? await call(user.agentUserInfo, {}, FIRST_LOAD) : await call(user.userInfo, {}, FIRST_LOAD);
   const permissions = agentSessionCodes(parsePermissionString(data.permissions), agent);
   const routes = buildPermittedRoutes(permissions, availableScreens());
   addRoutes(routes);

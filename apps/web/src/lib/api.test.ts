@@ -184,8 +184,28 @@ describe('request', () => {
   it('stays quiet when asked, for codes the caller shows itself', async () => {
     fetchMock.mockResolvedValue(json({ error_code: 'A0240', error_msg: 'Wrong code', data: null }));
     await expect(request('login', {}, { quietCodes: ['A0240'] })).rejects.toMatchObject({ code: 'A0240' });
+    fetchMock.mockResolvedValue(json({ error_code: 'A0301', error_msg: 'No permission', data: null }));
+    await expect(request('x', {}, { silent: true })).rejects.toMatchObject({ code: 'A0301' });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('ends the session on HTTP 401 A0230 of a silent call too (a trend chart), with no toast', async () => {
+    token = 'tok-1';
+    fetchMock.mockImplementation(async () => json({ code: 'A0230', msg: 'token invalid' }, 401));
+    await expect(request('report/daily', {}, { silent: true })).rejects.toMatchObject({ code: 'A0230' });
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(notice.info).toHaveBeenCalledWith({ title: '提示', description: '您的会话已过期，请重新登录', placement: 'topRight', duration: 4.5 });
+    expect(toast.error).not.toHaveBeenCalled();
+    // The next ordinary call of that session adds nothing: the user was told once.
+    await expect(request('user/list')).rejects.toMatchObject({ code: 'A0230' });
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(notice.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves an expiry to a caller that ends the session itself (the first load of the user info, the logout)', async () => {
+    token = 'tok-1';
     fetchMock.mockResolvedValue(json({ code: 'A0230', msg: '' }, 401));
-    await expect(request('user/info', {}, { silent: true })).rejects.toMatchObject({ code: 'A0230' });
+    await expect(request('user/info', {}, { silent: true, ownsExpiry: true })).rejects.toMatchObject({ code: 'A0230' });
     expect(toast.error).not.toHaveBeenCalled();
     expect(notice.info).not.toHaveBeenCalled();
     expect(expired).not.toHaveBeenCalled();

@@ -11,8 +11,18 @@ export type ResponseType = 'json' | 'blob' | 'arraybuffer';
 
 export interface RequestOptions {
   responseType?: ResponseType;
-  /** No toast and no session-expiry handling: the caller deals with every failure itself. */
+  /**
+   * No toast: the caller deals with every failure itself. An expired session (HTTP 401 A0230) still
+   * ends, with its notice, as on any call: a silent call (a chart, a start-up list) must not leave
+   * a dead session on screen until the next ordinary call.
+   */
   silent?: boolean;
+  /**
+   * The caller ends the session itself when the server no longer holds it: no notice and nothing
+   * ended here. For the first load of the user's info (a failure clears the session and shows the
+   * login screen without a message) and the logout (which ends the session anyway).
+   */
+  ownsExpiry?: boolean;
   /** Business codes the caller shows itself (e.g. inline on a form) instead of a toast. */
   quietCodes?: readonly string[];
   signal?: AbortSignal;
@@ -106,7 +116,7 @@ function toastError(text: string, opts: RequestOptions, code: string) {
 
 /** `sentToken`: the token the rejected call carried. */
 function sessionExpired(sentToken: string, opts: RequestOptions) {
-  if (opts.silent || sentToken === expiredToken) return;
+  if (opts.ownsExpiry || sentToken === expiredToken) return;
   // A call of a session this tab no longer holds (it logged out, or another tab logged in) says
   // nothing about the current one, which must not be ended for it.
   if (sentToken !== config.getToken()) return;

@@ -172,9 +172,10 @@ export const useSessionStore = create<SessionState>()(
         setAccess: ({ userInfo, permissions, routes }) => set({ userInfo, permissions, routes, routesLoaded: true }),
         async logout() {
           if (get().token) {
-            // Leaving must work even when the server already forgot the session.
+            // Leaving must work even when the server already forgot the session, without telling
+            // the user it expired.
             const { user } = await calls();
-            await call(user.logout, {}, { silent: true }).catch(() => undefined);
+            await call(user.logout, {}, { silent: true, ownsExpiry: true }).catch(() => undefined);
           }
           get().clear();
         },
