@@ -42,4 +42,10 @@ export const GLOSSARY: readonly GlossaryTerm[] = [
     forbiddenEn: ['dealer'],
     note: 'The house-wide default of a game; "dealer" is a croupier in gaming.',
   },
+  {
+    zh: '代理 API',
+    en: 'agent API',
+    forbiddenZh: ['代理API', '代理接口'],
+    note: 'The API agents\' own systems call with an agent key (POST /v1/api/…, docs/product.md, "The agent API"): a ledger entry\'s source, a key\'s use and the log\'s api/… actions name it alike; not the agent back office, which is the console.',
+  },
 ];

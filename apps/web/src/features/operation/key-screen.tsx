@@ -196,11 +196,33 @@ export default function KeyScreen() {
       ),
     },
     {
+      // When and from where the key was last used (an agent key: the agent API's caller), at every
+      // width: whether a key is still in use is what an operator asks before disabling or rotating it.
+      title: t('key.field.lastUsed'),
+      dataIndex: 'last_used_at',
+      render: (v: string | null, k) =>
+        v ? (
+          <Flex vertical gap={0}>
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <DateTime value={v} precision="minute" />
+            </span>
+            {k.last_used_ip && (
+              <Typography.Text type="secondary" title={t('key.lastUsedIp')} style={{ fontSize: 12, maxWidth: 180, overflowWrap: 'anywhere' }}>
+                {k.last_used_ip}
+              </Typography.Text>
+            )}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            {t('key.neverUsed')}
+          </Typography.Text>
+        ),
+    },
+    {
       title: t('key.field.expiresAt'),
       dataIndex: 'expires_at',
       render: (v: string | null) => <DateTime value={v} precision="minute" fallback={<Typography.Text type="secondary">{t('key.never')}</Typography.Text>} />,
     },
-    { title: t('key.field.lastUsed'), dataIndex: 'last_used_at', responsive: ['lg'], render: (v: string | null) => <DateTime value={v} precision="minute" fallback="—" /> },
     { title: t('key.field.rotatedAt'), dataIndex: 'rotated_at', responsive: ['xxl'], render: (v: string | null) => <DateTime value={v} precision="minute" fallback="—" /> },
     { title: t('key.field.createdAt'), dataIndex: 'created_at', responsive: ['xxl'], render: (v: string) => <DateTime value={v} precision="minute" /> },
   ];
