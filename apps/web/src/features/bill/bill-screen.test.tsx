@@ -9,7 +9,7 @@ import BillScreen from './bill-screen';
 const ORDER = 'adj-7d1f0c2e-5b7a-4c1e-9f0a-3e2d1c0b9a88';
 const row = {
   id: 1, player_id: 7, player_account: 'lucky007', agent_id: 2, agent_code: 'CN01', currency_id: 1, currency_code: 'CNY', type: 'payout',
-  amount: '8.6550', balance_before: '420.2450', balance_after: '428.9000', order_id: ORDER, bet_id: null, operator_id: null, operator_account: null, remark: '',
+  amount: '8.6550', balance_before: '420.2450', balance_after: '428.9000', order_id: ORDER, source: 'ingest', bet_id: null, operator_id: null, operator_account: null, remark: '',
   time: '2026-11-26T15:30:00.000Z',
 };
 
@@ -44,6 +44,29 @@ describe('BillScreen', () => {
     expect(screen.getByText('2026-11-27 00:30:00')).toBeTruthy();
     expect(screen.queryByText(ORDER)).toBeNull();
     expect(screen.getByText('adj-7d…b9a88')).toBeTruthy();
+  });
+
+  it('shows where each entry came from: a game server, an agent\'s own system (its own order id), an operator', async () => {
+    const rows = [
+      row,
+      { ...row, id: 2, type: 'transfer_in', amount: '100.0000', order_id: 'SITE-000123', source: 'api' },
+      { ...row, id: 3, type: 'manual_credit', amount: '5.0000', order_id: 'adj-1', source: 'manual', operator_id: 1, operator_account: 'admin' },
+    ];
+    fakeApi((path) => (path === 'bill/list' ? ok({ list: rows, total: 3 }) : undefined));
+    renderWithProviders(<BillScreen />, { route: '/bill/report' });
+    expect(await screen.findByText('代理 API')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '来源' })).toBeTruthy();
+    expect(screen.getByText('接入').getAttribute('title')).toBe('游戏服务器推送');
+    expect(screen.getByText('人工调整')).toBeTruthy();
+    expect(screen.getByText('SITE-000123')).toBeTruthy();
+    await i18n.changeLanguage('en');
+    try {
+      expect(await screen.findByText('Agent API')).toBeTruthy();
+      expect(screen.getByText('Ingest')).toBeTruthy();
+      expect(screen.getByText('Manual')).toBeTruthy();
+    } finally {
+      await i18n.changeLanguage('zh-cn');
+    }
   });
 
   it('asks for a time range given in the URL as it was given, and shows it in the chosen zone', async () => {

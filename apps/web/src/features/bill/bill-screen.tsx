@@ -31,6 +31,9 @@ const TYPE_COLOR: Record<bill.LedgerType, string> = {
   manual_debit: 'red',
 };
 
+/** Where a movement came from: the game servers (the ingest), an agent's own system (the agent API), an operator. */
+const SOURCE_COLOR: Record<bill.LedgerSource, string | undefined> = { ingest: undefined, api: 'purple', manual: 'gold' };
+
 function useBillList(params: BillParams) {
   return useQuery({
     queryKey: ['bill', 'list', params],
@@ -104,6 +107,16 @@ export default function BillScreen() {
       { title: t('field.time'), dataIndex: 'time', render: (v: string) => <DateTime value={v} /> },
       { title: t('field.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
       { title: t('field.type'), dataIndex: 'type', render: (type: bill.LedgerType) => <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag> },
+      {
+        title: t('field.source'),
+        dataIndex: 'source',
+        // An agent API entry's order id is the agent's own (shown in full in the tooltip and the copy).
+        render: (source: bill.LedgerSource) => (
+          <Tag color={SOURCE_COLOR[source]} style={{ whiteSpace: 'nowrap' }} title={t(`sourceHint.${source}`)}>
+            {t(`source.${source}`)}
+          </Tag>
+        ),
+      },
       {
         title: t('field.amount'),
         dataIndex: 'amount',
