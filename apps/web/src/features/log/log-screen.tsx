@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { agentCalls, currencyCalls, domainCalls, keyCalls, log, userCalls } from '@console/contract';
+import { log } from '@console/contract';
 import { DateTime, useTimeZone } from '../../components/date-time';
 import { formatDateTime } from '../../lib/datetime';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { ACTIONS } from './actions';
 import { useLogList } from './api';
 import { showValue, summaryLines, type SummaryLine } from './summary';
 
 type LogItem = log.LogItem;
 const FILTERS = log.logList.request.pick({ actor: true, agent_code: true, operator_account: true, action: true, result: true, start_time: true, end_time: true });
 
-/** Every action the log can hold: logins and the change calls of the contract. */
-const ACTIONS = ['login', ...[...userCalls, ...agentCalls, ...currencyCalls, ...keyCalls, ...domainCalls].filter((c) => c.audit).map((c) => c.path)];
 
 /** A date-time picker whose value is an ISO-8601 instant (what the list call and the URL hold). */
 function InstantPicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
