@@ -1,5 +1,5 @@
 import { expect, type Request, test } from './fixtures';
-import { ADMIN, signIn } from './support';
+import { ADMIN, agentApiTransferIn, signIn } from './support';
 
 const isBill = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === '/v1/operator/bill/list';
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('bill-screen').locator('.ant-table-tbody .ant-table-row');
@@ -46,6 +46,19 @@ test.describe('account-change ledger', () => {
     await expect(page).toHaveURL(new RegExp(`#/player/report/betting\\?.*player_account=${better}`));
     await expect(page.getByTestId('report-player-betting').locator('#report-player-betting_player_account')).toHaveValue(better);
     await expect(page.getByTestId('report-player-betting').locator('.ant-table-tbody .ant-table-row').first()).toContainText(better);
+  });
+
+  test('an agent API transfer shows its source and is found by the agent\'s own order id', async ({ page, baseURL }) => {
+    const { account, orderId } = await agentApiTransferIn(baseURL, `E2E-${Date.now().toString(36)}`, '88.5');
+    await page.goto('/#/bill/report');
+    await page.locator('#bill-filters_order_id').fill(orderId);
+    await page.getByTestId('bill-screen').getByRole('button', { name: /查\s*询/ }).click();
+    await expect(rows(page)).toHaveCount(1);
+    const row = rows(page).first();
+    await expect(row).toContainText(account);
+    await expect(row).toContainText('+88.50');
+    await expect(row.locator('.ant-tag').filter({ hasText: '代理 API' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '来源' })).toBeVisible();
   });
 
   test('at 1440 px the operator and remark fit beside the ids, the player column is pinned left', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, signIn } from './support';
+import { ADMIN, adminApi, DEMO_AGENT_KEY, demoAgentClient, signIn } from './support';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 const tag = () => Date.now().toString(36).toUpperCase().slice(-6);
@@ -26,6 +26,29 @@ test.describe('operations: keys, currencies, domains and the operation log', () 
     await expect(row).toContainText('e2e game server');
     await expect(row).toContainText('接入密钥');
     await expect(page.getByText(secret)).toHaveCount(0);
+  });
+
+  test('an agent key shows when and from where the agent API last used it; the log finds the agent API\'s refusals by action', async ({ page, baseURL }) => {
+    await demoAgentClient(baseURL).playerBalance({ agent_code: DEMO_AGENT_KEY.agentCode, account: 'no_such_player_e2e' }).catch(() => undefined);
+    // A wrong secret: refused (A0233) and logged as api/player/balance under the key's app id.
+    await expect(demoAgentClient(baseURL, 'not-the-secret').playerBalance({ agent_code: DEMO_AGENT_KEY.agentCode, account: 'x' })).rejects.toMatchObject({ code: 'A0233' });
+
+    await page.goto('/#/operation/key');
+    await signIn(page, ADMIN.account, ADMIN.password);
+    const used = rowOf(page, DEMO_AGENT_KEY.appId);
+    await expect(used).toContainText('127.0.0.1');
+    await expect(used).not.toContainText('从未使用');
+    // The demo's ingest key has had no call in this run.
+    await expect(page.getByRole('row').filter({ hasText: '演示游戏服务器' })).toContainText('从未使用');
+
+    await page.goto('/#/log/index');
+    await page.locator('#log-filters_action').click();
+    await page.keyboard.type('代理 API');
+    await page.locator('.ant-select-item-option', { hasText: '代理 API · 查询余额 · api/player/balance' }).click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    const refused = page.getByRole('row').filter({ hasText: 'api/player/balance' }).filter({ hasText: DEMO_AGENT_KEY.appId }).first();
+    await expect(refused).toContainText('A0233');
+    await expect(page.getByRole('row').filter({ hasText: 'key/add' })).toHaveCount(0);
   });
 
   test('adds a currency and a domain, then finds these actions in the operation log with their changes', async ({ page, request }) => {

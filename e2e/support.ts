@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { createAgentClient } from '@console/agent-client';
 
 /** The password travels as upper(md5(upper(md5(plain)))) (docs/product.md, "Passwords"). */
 export function hashPassword(plain: string): string {
@@ -16,6 +17,27 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
 }
 
 export const ADMIN = { account: 'admin', password: 'admin123' } as const;
+
+/**
+ * The demo's agent key of CN01 (apps/server/src/modules/demo/dimensions.ts, DEMO_AGENT_KEY): its
+ * secret is known and CN01's whitelist holds the local addresses, so a test can be the agent's
+ * own system calling the agent API.
+ */
+export const DEMO_AGENT_KEY = { agentCode: 'CN01', appId: 'agt_demo_cn01', secret: 'demo-cn01-secret-0123456789abcdef' } as const;
+
+/** The reference client of the agent API on the test's server, with the demo key (or another secret: a refused call). */
+export function demoAgentClient(baseURL: string | undefined, secret: string = DEMO_AGENT_KEY.secret) {
+  return createAgentClient({ baseUrl: baseURL ?? 'http://127.0.0.1', appId: DEMO_AGENT_KEY.appId, secret });
+}
+
+/** Money moved into a new player of CN01 through the agent API: a ledger entry of source `api` under `orderId`. */
+export async function agentApiTransferIn(baseURL: string | undefined, orderId: string, amount = '100'): Promise<{ account: string; orderId: string }> {
+  const client = demoAgentClient(baseURL);
+  const account = `api_${orderId}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 32);
+  await client.playerCreate({ agent_code: DEMO_AGENT_KEY.agentCode, account });
+  await client.transfer({ agent_code: DEMO_AGENT_KEY.agentCode, account, order_id: orderId, direction: 'in', amount });
+  return { account, orderId };
+}
 
 /** A name no other test run uses, within the contract's 3–32 characters. */
 export function uniqueAccount(prefix: string): string {
