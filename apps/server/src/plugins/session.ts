@@ -51,14 +51,28 @@ export async function authenticate(db: Kysely<DB>, token: string, config: Config
     .where('s.expires_at', '>', now)
     .executeTakeFirst();
   if (!row || Number(row.status) !== 1) return null;
+  return sessionUser(db, 'session', row, parsePermissionString(row.permissions), config, null);
+}
+
+/**
+ * The session's user as calls see it, its sliding expiry moved on when due: written back at most
+ * once a minute per session (TOUCH_AFTER_MS), not on every call.
+ */
+async function sessionUser(
+  db: Kysely<DB>,
+  table: 'session' | 'agent_session',
+  row: { session_id: unknown; last_seen_at: string; id: unknown; account: string; name: string; totp_secret: string | null },
+  permissionList: string[],
+  config: Config,
+  agent: AgentOfSession | null,
+): Promise<SessionUser> {
   if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
     await db
-      .updateTable('session')
-      .set({ last_seen_at: now, expires_at: isoPlusMinutes(config.sessionTtlMinutes) })
+      .updateTable(table as 'session')
+      .set({ last_seen_at: nowIso(), expires_at: isoPlusMinutes(config.sessionTtlMinutes) })
       .where('id', '=', Number(row.session_id))
       .execute();
   }
-  const permissionList = parsePermissionString(row.permissions);
   return {
     id: Number(row.id),
     account: row.account,
@@ -67,7 +81,7 @@ export async function authenticate(db: Kysely<DB>, token: string, config: Config
     permissionList,
     totpBound: !!row.totp_secret,
     sessionId: Number(row.session_id),
-    agent: null,
+    agent,
   };
 }
 
@@ -97,30 +111,13 @@ export async function authenticateAgent(db: Kysely<DB>, token: string, config: C
   if (!row || Number(row.status) !== 1) return null;
   const off = await db.selectFrom('agent').select('id').where('id', 'in', pathIds(row.agent_path)).where('status', '<>', 1).executeTakeFirst();
   if (off) return null;
-  if (Date.now() - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
-    await db
-      .updateTable('agent_session')
-      .set({ last_seen_at: now, expires_at: isoPlusMinutes(config.sessionTtlMinutes) })
-      .where('id', '=', Number(row.session_id))
-      .execute();
-  }
-  const permissionList = normalizeAgentPermissions(parsePermissionString(row.permissions));
-  return {
-    id: Number(row.id),
-    account: row.account,
-    name: row.name,
-    permissions: new Set(permissionList),
-    permissionList,
-    totpBound: !!row.totp_secret,
-    sessionId: Number(row.session_id),
-    agent: {
-      agentId: Number(row.agent_id),
-      agentCode: row.agent_code,
-      agentName: row.agent_name,
-      agentPath: row.agent_path,
-      adminLevelId: Number(row.level_id),
-      adminLevelName: row.level_name,
-      adminLevelRank: Number(row.level_rank),
-    },
-  };
+  return sessionUser(db, 'agent_session', row, normalizeAgentPermissions(parsePermissionString(row.permissions)), config, {
+    agentId: Number(row.agent_id),
+    agentCode: row.agent_code,
+    agentName: row.agent_name,
+    agentPath: row.agent_path,
+    adminLevelId: Number(row.level_id),
+    adminLevelName: row.level_name,
+    adminLevelRank: Number(row.level_rank),
+  });
 }
