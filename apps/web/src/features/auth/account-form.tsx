@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@console/contract';
 import { ApiError } from '../../lib/api';
@@ -8,7 +8,7 @@ import { type UserInfo, useSessionStore } from '../../stores/session';
 import { AuthenticatorCodeField } from './one-time-code-field';
 import { PasswordField } from './password-field';
 import { rememberAccount, rememberedAccount } from './remember';
-import styles from './login.module.css';
+import { RememberRow, SubmitButton } from './form-footer';
 
 interface Values {
   account: string;
@@ -61,19 +61,8 @@ export function AccountForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: UserI
       </Form.Item>
       <PasswordField autoFocus={!!remembered} />
       <AuthenticatorCodeField />
-      <div className={styles.row}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>{t('rememberMe')}</Checkbox>
-        </Form.Item>
-        <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }}>
-          {t('forgotPassword')}
-        </Button>
-      </div>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('submit')}
-        </Button>
-      </Form.Item>
+      <RememberRow onForgot={onForgot} />
+      <SubmitButton submitting={submitting} />
     </Form>
   );
 }

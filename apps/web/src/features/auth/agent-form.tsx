@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Checkbox, Form, Input, Tooltip } from 'antd';
+import { App, Form, Input, Tooltip } from 'antd';
 import { ApartmentOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@console/contract';
 import { ApiError } from '../../lib/api';
@@ -9,7 +9,7 @@ import { CODE_ERRORS } from './account-form';
 import { AuthenticatorCodeField } from './one-time-code-field';
 import { PasswordField } from './password-field';
 import { rememberAgent, rememberedAgent } from './remember';
-import styles from './login.module.css';
+import { RememberRow, SubmitButton } from './form-footer';
 
 interface Values {
   agentCode: string;
@@ -94,19 +94,8 @@ export function AgentForm({ onLoggedIn, onForgot }: { onLoggedIn: (info: UserInf
       </Form.Item>
       <PasswordField autoFocus={!!remembered} />
       <AuthenticatorCodeField />
-      <div className={styles.row}>
-        <Form.Item name="remember" valuePropName="checked" noStyle>
-          <Checkbox>{t('rememberMe')}</Checkbox>
-        </Form.Item>
-        <Button type="link" onClick={onForgot} style={{ paddingInline: 0 }}>
-          {t('forgotPassword')}
-        </Button>
-      </div>
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('submit')}
-        </Button>
-      </Form.Item>
+      <RememberRow onForgot={onForgot} />
+      <SubmitButton submitting={submitting} />
     </Form>
   );
 }

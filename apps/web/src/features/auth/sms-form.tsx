@@ -6,6 +6,7 @@ import { ErrorCode, type user } from '@console/contract';
 import { ApiError, call } from '../../lib/api';
 import { useSessionStore } from '../../stores/session';
 import { OneTimeCodeField } from './one-time-code-field';
+import { SubmitButton } from './form-footer';
 
 /** Seconds before another code may be requested, unless the server says otherwise. */
 export const SMS_RESEND_SECONDS = 60;
@@ -109,11 +110,7 @@ export function SmsForm({ onLoggedIn }: { onLoggedIn: (info: user.UserInfo) => v
           prefix={<SafetyCertificateOutlined />}
         />
       )}
-      <Form.Item style={{ marginBottom: 0 }}>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
-          {t('submit')}
-        </Button>
-      </Form.Item>
+      <SubmitButton submitting={submitting} />
     </Form>
   );
 }
