@@ -80,7 +80,7 @@ export async function authenticateApiRequest(database: Database, dataDir: string
   };
   const found = appId ? await agentKeyForSigning(database.db, appId, dataDir) : null;
   if (!found) return refuse(401, ErrorCode.ApiKeyInvalid);
-  const agent = await database.db.selectFrom('agent').select(['code', 'path', 'ip_whitelist']).where('id', '=', found.key.agent_id).executeTakeFirstOrThrow();
+  const { agent } = found;
 
   const timestamp = header(req.headers, agentApi.AGENT_API_HEADERS.timestamp);
   const nonce = header(req.headers, agentApi.AGENT_API_HEADERS.nonce);
@@ -92,7 +92,7 @@ export async function authenticateApiRequest(database: Database, dataDir: string
   const path = agentApi.AGENT_API_PREFIX_PATH + req.path;
   const expected = createHmac('sha256', found.secret).update(agentApi.agentApiStringToSign(path, timestamp, nonce, sha256(req.rawBody))).digest('hex');
   if (!sameHex(signature, expected)) return refuse(401, ErrorCode.ApiSignatureInvalid, agent.code);
-  if (!addressOnList(req.ip, parseWhitelist(agent.ip_whitelist))) return refuse(403, ErrorCode.NoPermission, agent.code);
+  if (!addressOnList(req.ip, parseWhitelist(agent.ipWhitelist))) return refuse(403, ErrorCode.NoPermission, agent.code);
   const now = nowIso();
   if (!(await repo.takeNonce(database.db, found.key.id, nonce, now))) return refuse(401, ErrorCode.ApiNonceReplayed, agent.code);
   if (randomInt(100) === 0) await repo.purgeNoncesBefore(database.db, new Date(Date.now() - agentApi.AGENT_API_NONCE_TTL_SECONDS * 1000).toISOString());

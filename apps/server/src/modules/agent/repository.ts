@@ -127,9 +127,12 @@ export async function highestChildShareRate(db: Kysely<DB>, id: number): Promise
  */
 export async function agentActive(db: Kysely<DB>, id: number): Promise<boolean> {
   const path = await agentPath(db, id);
-  if (path === undefined) return false;
-  const ids = pathIds(path);
-  const off = await db.selectFrom('agent').select('id').where('id', 'in', ids).where('status', '<>', 1).executeTakeFirst();
+  return path !== undefined && pathInService(db, path);
+}
+
+/** Whether every agent on a tree path (an agent and those above it) is enabled. */
+export async function pathInService(db: Kysely<DB>, path: string): Promise<boolean> {
+  const off = await db.selectFrom('agent').select('id').where('id', 'in', pathIds(path)).where('status', '<>', 1).executeTakeFirst();
   return !off;
 }
 

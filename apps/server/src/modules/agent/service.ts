@@ -29,6 +29,7 @@ import {
   listAgentsQuick,
   listAgentUsers,
   parseWhitelist,
+  pathInService,
   subtreeReach,
   updateAgent,
   updateAgentUser,
@@ -316,6 +317,9 @@ export async function agentUserGoogleClean(input: CallParsed<typeof agent.agentU
 
 /** Whether an agent is in service (it and every agent above it enabled); for agent keys. */
 export const agentInService = (db: Kysely<DB>, agentId: number) => agentActive(db, agentId);
+
+/** Whether the agent of a tree path is in service (every agent on the path enabled). */
+export const agentPathInService = (db: Kysely<DB>, path: string) => pathInService(db, path);
 
 /** Of these agents, those out of service (for lists that mark them). */
 export const agentsOutOfServiceAmong = (db: Kysely<DB>, ids: readonly number[]) => agentsOutOfService(db, ids);

@@ -28,6 +28,19 @@ export async function findKeyByAppId(db: Kysely<DB>, appId: string): Promise<Key
   return r && toKeyRow(r);
 }
 
+/** An agent key by its app id with its agent's code, tree path and IP whitelist (one look-up for the agent API). */
+export async function findAgentKeyWithAgent(db: Kysely<DB>, appId: string) {
+  const r = await db
+    .selectFrom('api_key as k')
+    .innerJoin('agent as a', 'a.id', 'k.agent_id')
+    .select(KEY_COLUMNS.map((c) => `k.${c}` as const))
+    .select(['a.code as agent_code', 'a.path as agent_path', 'a.ip_whitelist as agent_ip_whitelist'])
+    .where('k.app_id', '=', appId)
+    .where('k.type', '=', 'agent')
+    .executeTakeFirst();
+  return r && { key: toKeyRow(r), agent: { code: r.agent_code, path: r.agent_path, ipWhitelist: r.agent_ip_whitelist } };
+}
+
 export async function findKeyById(db: Kysely<DB>, id: number): Promise<KeyRow | undefined> {
   const r = await db.selectFrom('api_key').select(KEY_COLUMNS).where('id', '=', id).executeTakeFirst();
   return r && toKeyRow(r);

@@ -3,8 +3,8 @@ import { ErrorCode, type key as keyContract } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
-import { agentInService, agentsOutOfServiceAmong } from '../agent/service.ts';
-import { agentExists, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
+import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/service.ts';
+import { agentExists, findAgentKeyWithAgent, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
 import { timingSafeEqual } from 'node:crypto';
 import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
 
@@ -114,12 +114,14 @@ export async function authenticateIngestKey(db: Kysely<DB>, authorization: strin
  * or null when the key is unknown, not an agent key, disabled or expired, or its agent is out of
  * service (the agent or one above it disabled).
  */
-export async function agentKeyForSigning(db: Kysely<DB>, appId: string, dataDir: string): Promise<{ key: KeyRow; secret: string } | null> {
-  const key = await findKeyByAppId(db, appId);
-  if (!key || key.type !== 'agent' || key.status !== 1 || !key.secret_encrypted) return null;
+export async function agentKeyForSigning(db: Kysely<DB>, appId: string, dataDir: string) {
+  const found = await findAgentKeyWithAgent(db, appId);
+  if (!found) return null;
+  const { key, agent } = found;
+  if (key.status !== 1 || !key.secret_encrypted) return null;
   if (key.expires_at && hasPassed(key.expires_at)) return null;
-  if (!(await agentInService(db, key.agent_id))) return null;
-  return { key, secret: decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir)) };
+  if (!(await agentPathInService(db, agent.path))) return null;
+  return { key, agent, secret: decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir)) };
 }
 
 /** Records an agent key's use and the address it came from, at most once a minute per key unless the address changed. */
