@@ -62,6 +62,36 @@ function SecretDialog({ secret, onClose }: { secret: (Secret & { rotated: boolea
   );
 }
 
+/**
+ * When and from where a key was last used (an agent key: the agent API's caller), or "never used".
+ * `narrow`: under the App ID on a phone, labelled, each part on a line of its own so that it stays
+ * clear of the actions pinned at the right edge.
+ */
+function LastUsed({ k, narrow = false }: { k: Key; narrow?: boolean }) {
+  const { t } = useTranslation('operation');
+  const small = { fontSize: 12 };
+  if (!k.last_used_at) {
+    return (
+      <Typography.Text type="secondary" style={{ ...(narrow ? small : {}), whiteSpace: 'nowrap' }}>
+        {t('key.neverUsed')}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Flex vertical gap={0} style={narrow ? small : undefined} data-testid={narrow ? 'key-used' : undefined}>
+      {narrow && <Typography.Text type="secondary" style={small}>{t('key.field.lastUsed')}</Typography.Text>}
+      <Typography.Text type={narrow ? 'secondary' : undefined} style={{ ...(narrow ? small : {}), whiteSpace: 'nowrap' }}>
+        <DateTime value={k.last_used_at} precision="minute" />
+      </Typography.Text>
+      {k.last_used_ip && (
+        <Typography.Text type="secondary" title={t('key.lastUsedIp')} style={{ ...small, maxWidth: narrow ? 140 : 180, overflowWrap: 'anywhere' }}>
+          {k.last_used_ip}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
+
 interface AddValues {
   type: key.KeyType;
   agent_id?: number;
@@ -119,6 +149,9 @@ export default function KeyScreen() {
   const { message } = App.useApp();
   const confirm = useConfirm();
   const screens = Grid.useBreakpoint();
+  // On a phone the table shows little more than the App ID: when and from where the key was last
+  // used goes under it, where it reads without scrolling sideways.
+  const phone = screens.md === false;
   const canManage = useHasPerm()(KEY_PERMISSION);
   const list = useListState({ id: 'key', filters: FILTERS });
   const query = useKeyList(list.params);
@@ -175,6 +208,7 @@ export default function KeyScreen() {
               {k.remark}
             </Typography.Text>
           )}
+          {phone && <LastUsed k={k} narrow />}
         </Flex>
       ),
     },
@@ -196,27 +230,12 @@ export default function KeyScreen() {
       ),
     },
     {
-      // When and from where the key was last used (an agent key: the agent API's caller), at every
-      // width: whether a key is still in use is what an operator asks before disabling or rotating it.
+      // When and from where the key was last used (an agent key: the agent API's caller): whether a
+      // key is still in use is what an operator asks before disabling or rotating it.
       title: t('key.field.lastUsed'),
       dataIndex: 'last_used_at',
-      render: (v: string | null, k) =>
-        v ? (
-          <Flex vertical gap={0}>
-            <span style={{ whiteSpace: 'nowrap' }}>
-              <DateTime value={v} precision="minute" />
-            </span>
-            {k.last_used_ip && (
-              <Typography.Text type="secondary" title={t('key.lastUsedIp')} style={{ fontSize: 12, maxWidth: 180, overflowWrap: 'anywhere' }}>
-                {k.last_used_ip}
-              </Typography.Text>
-            )}
-          </Flex>
-        ) : (
-          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-            {t('key.neverUsed')}
-          </Typography.Text>
-        ),
+      responsive: ['md'],
+      render: (_: string | null, k) => <LastUsed k={k} />,
     },
     {
       title: t('key.field.expiresAt'),
