@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
+import { agentApiTransferIn, prepareScreenshots, SCREENSHOT_CASES, screenshotFolder } from './support';
 
 /**
  * Screenshots of the report screens, the ledger and Export management for review by eye: light
@@ -23,8 +23,10 @@ const SCREENS = [
 
 const only = process.env.SHOTS_ONLY ?? '';
 for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
-  test(`report screens: ${c.name}`, async ({ page }) => {
+  test(`report screens: ${c.name}`, async ({ page, baseURL }) => {
     test.setTimeout(180_000);
+    // A movement of an agent's own system at the top of the ledger, beside the ingested ones.
+    await agentApiTransferIn(baseURL, `SITE-${Date.now().toString(36)}`);
     await page.setViewportSize({ width: c.width, height: c.width < 500 ? 844 : 900 });
     await prepareScreenshots(page, c.theme, c.lang);
     // One finished export, so that Export management has a row to show.

@@ -4,16 +4,19 @@ import { expect, test } from './fixtures';
 import { ADMIN, adminApi, pickFromMenu, signIn } from './support';
 
 /**
- * Screenshots of the login and account screens in both languages, both themes, on a desktop and
- * on a 390-px phone, for review by eye. Written to $SHOTS_DIR (default /tmp/shots).
+ * Screenshots of the login screen (both tabs) and the account screen, and of an agent user's daily
+ * report, in both languages, both themes, on a desktop and on a 390-px phone, for review by eye.
+ * Written to $SHOTS_DIR (default /tmp/shots).
  */
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(dir, { recursive: true });
 
 const languages = [
-  { lang: 'zh-cn', username: '用户名', password: '密码', code: '验证码', skip: '暂不绑定' },
-  { lang: 'en', username: 'Username', password: 'Password', code: 'Verify Code', skip: 'Skip for now' },
+  { lang: 'zh-cn', username: '用户名', password: '密码', code: '验证码', skip: '暂不绑定', agentTab: '代理登录', agentCode: '代理代码' },
+  { lang: 'en', username: 'Username', password: 'Password', code: 'Verify Code', skip: 'Skip for now', agentTab: 'Agent', agentCode: 'Agent code' },
 ] as const;
+/** An agent user of the demo platform (every demo agent has an enabled `<code>_admin`). */
+const DEMO_AGENT = { code: 'CN01', account: 'cn01_admin', password: 'agent123' };
 const themes = ['light', 'dark'] as const;
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
@@ -53,6 +56,14 @@ for (const l of languages) {
         await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
         await shot('login-validation');
 
+        // The agent users' tab, then back to the operators' one.
+        await page.getByRole('tab', { name: l.agentTab }).click();
+        await expect(page.locator('form#agent-login').getByPlaceholder(l.agentCode)).toBeVisible();
+        await page.waitForTimeout(300);
+        await shot('login-agent');
+        await page.getByRole('tab').first().click();
+        await expect(page.locator('form#account-login')).toBeVisible();
+
         await page.getByPlaceholder(l.username).fill(ADMIN.account);
         await page.getByPlaceholder(l.password, { exact: true }).fill(ADMIN.password);
         await page.getByPlaceholder(l.code).fill('000000');
@@ -70,6 +81,28 @@ for (const l of languages) {
         await expect(page.getByText('ops.li', { exact: true })).toBeVisible();
         await page.waitForTimeout(400);
         await shot('accounts');
+
+        // An agent user (a demo agent's administrator) on their agent tree's daily report.
+        await page.evaluate(() => localStorage.removeItem('token'));
+        await page.reload();
+        await page.goto('/#/login');
+        await page.getByRole('tab', { name: l.agentTab }).click();
+        const agentForm = page.locator('form#agent-login');
+        await agentForm.locator('#agent-login_agentCode').fill(DEMO_AGENT.code);
+        await agentForm.locator('#agent-login_account').fill(DEMO_AGENT.account);
+        await agentForm.locator('#agent-login_password').fill(DEMO_AGENT.password);
+        await agentForm.locator('#agent-login_googleCode').fill('000000');
+        await agentForm.locator('#agent-login_googleCode').press('Enter');
+        const bind = page.getByTestId('bind-authenticator');
+        await expect(bind.or(page.getByTestId('user-menu'))).toBeVisible();
+        if (await bind.isVisible()) await page.getByRole('button', { name: l.skip }).click();
+        await expect(page.getByTestId('header-agent')).toBeVisible();
+        await page.goto('/#/agent/report/daily');
+        await expect(page.locator('.ant-table-row').first()).toBeVisible();
+        await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
+        await page.waitForTimeout(600);
+        await page.mouse.move(0, 0);
+        await shot('agent-daily');
       });
     }
   }

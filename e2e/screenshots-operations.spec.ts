@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, signIn } from './support';
+import { ADMIN, DEMO_AGENT_KEY, demoAgentClient, signIn } from './support';
 
 /**
  * Screenshots of the agent, currency, domain, key and operation-log screens in both languages,
@@ -40,6 +40,11 @@ async function prefer(page: Page, language: 'zh-cn' | 'en', theme: 'light' | 'da
   await page.reload();
 }
 
+test.beforeAll(async ({ baseURL }) => {
+  // The demo agent key used once through the agent API, so the key list shows a time and an address.
+  await demoAgentClient(baseURL).playerCreate({ agent_code: DEMO_AGENT_KEY.agentCode, account: 'api_shots_player' });
+});
+
 for (const language of ['zh-cn', 'en'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     for (const vp of viewports) {
@@ -59,7 +64,8 @@ for (const language of ['zh-cn', 'en'] as const) {
             await page.waitForTimeout(300);
             await page.screenshot({ path: path.join(dir, `agent-expanded-${language}-${theme}-${vp.name}.png`) });
             const users = language === 'en' ? 'Users' : '账号';
-            if (vp.name === 'desktop') await page.getByRole('button', { name: users }).first().click();
+            // In the row: the header's account button is named for the signed-in account too.
+            if (vp.name === 'desktop') await page.locator('.ant-table-row').first().getByRole('button', { name: users }).click();
             else {
               await page.locator('.ant-table-row').first().getByRole('button').last().click();
               await page.getByRole('menuitem', { name: users }).click();
