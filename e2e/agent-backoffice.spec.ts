@@ -130,9 +130,12 @@ test.describe('agent back office', () => {
     await agentSignIn(page, w);
     await page.goto('/#/agent/report/daily');
     await expect(dailyRows(page).filter({ hasText: w.sub.code })).toBeVisible();
+    // The trend chart has read its rows: a silent call refused now would end the session as well,
+    // before the refresh below.
+    await expect(page.getByTestId('report-trend').locator('.ant-skeleton')).toHaveCount(0);
 
     await admin.call('agent/edit', { id: w.top.id, status: 2 });
-    // The next call (the table's refresh) answers 401 A0230.
+    // The next call (the table's refresh, or the chart's beside it) answers 401 A0230.
     const refused = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/agent/agent/report/agent/daily/summary' && r.status() === 401);
     await page.getByTestId('report-agent-daily').getByRole('button', { name: '刷新' }).click();
     await refused;
