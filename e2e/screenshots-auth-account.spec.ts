@@ -100,8 +100,12 @@ for (const l of languages) {
         await page.goto('/#/agent/report/daily');
         await expect(page.locator('.ant-table-row').first()).toBeVisible();
         await expect(page.getByTestId('table-skeleton')).toHaveCount(0);
-        await page.waitForTimeout(600);
+        // The trend chart drawn, and the login's toast gone.
+        await expect(page.getByTestId('report-trend').locator('.ant-skeleton')).toHaveCount(0);
+        await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 8_000 });
+        // No header's tooltip under where the login's tab was clicked.
         await page.mouse.move(0, 0);
+        await page.waitForTimeout(600);
         await shot('agent-daily');
       });
     }
