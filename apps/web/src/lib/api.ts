@@ -74,7 +74,7 @@ const defaultTexts: ApiTexts = {
   http: (status) => `请求失败（HTTP ${status}）`,
 };
 
-let config: ApiConfig = {
+const DEFAULT_CONFIG: ApiConfig = {
   getToken: () => '',
   getSessionKind: () => 'operator',
   getLanguage: () => 'zh-cn',
@@ -83,9 +83,15 @@ let config: ApiConfig = {
   fetch: (...args) => globalThis.fetch(...args),
   timeoutMs: REQUEST_TIMEOUT_MS,
 };
+let config: ApiConfig = DEFAULT_CONFIG;
 
 export function configureApi(partial: Partial<ApiConfig>): void {
   config = { ...config, ...partial };
+}
+
+/** Back to the defaults, as on a page's first load (the unit tests start each file so). */
+export function resetApiConfig(): void {
+  config = DEFAULT_CONFIG;
 }
 
 /**
