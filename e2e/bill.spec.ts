@@ -58,7 +58,7 @@ test.describe('account-change ledger', () => {
     await expect(row).toContainText(account);
     await expect(row).toContainText('+88.50');
     await expect(row.locator('.ant-tag').filter({ hasText: '代理 API' })).toBeVisible();
-    await expect(page.getByRole('columnheader', { name: '来源' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '类型 / 来源' })).toBeVisible();
   });
 
   test('at 1440 px the operator and remark fit beside the ids, the player column is pinned left', async ({ page }) => {

@@ -55,7 +55,7 @@ describe('BillScreen', () => {
     fakeApi((path) => (path === 'bill/list' ? ok({ list: rows, total: 3 }) : undefined));
     renderWithProviders(<BillScreen />, { route: '/bill/report' });
     expect(await screen.findByText('代理 API')).toBeTruthy();
-    expect(screen.getByRole('columnheader', { name: '来源' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '类型 / 来源' })).toBeTruthy();
     expect(screen.getByText('接入').getAttribute('title')).toBe('游戏服务器推送');
     expect(screen.getByText('人工调整')).toBeTruthy();
     expect(screen.getByText('SITE-000123')).toBeTruthy();

@@ -106,15 +106,18 @@ export default function BillScreen() {
       },
       { title: t('field.time'), dataIndex: 'time', render: (v: string) => <DateTime value={v} /> },
       { title: t('field.currency'), dataIndex: 'currency_code', responsive: ['sm'] },
-      { title: t('field.type'), dataIndex: 'type', render: (type: bill.LedgerType) => <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag> },
       {
-        title: t('field.source'),
-        dataIndex: 'source',
-        // An agent API entry's order id is the agent's own (shown in full in the tooltip and the copy).
-        render: (source: bill.LedgerSource) => (
-          <Tag color={SOURCE_COLOR[source]} style={{ whiteSpace: 'nowrap' }} title={t(`sourceHint.${source}`)}>
-            {t(`source.${source}`)}
-          </Tag>
+        // The kind of movement, and under it where it came from (an agent API entry's order id is the
+        // agent's own): one column, so the operator and remark still fit beside the ids at 1440 px.
+        title: t('field.typeAndSource'),
+        dataIndex: 'type',
+        render: (type: bill.LedgerType, row) => (
+          <Flex vertical gap={4} align="start">
+            <Tag color={TYPE_COLOR[type]}>{t(`type.${type}`)}</Tag>
+            <Tag color={SOURCE_COLOR[row.source]} style={{ whiteSpace: 'nowrap' }} title={t(`sourceHint.${row.source}`)}>
+              {t(`source.${row.source}`)}
+            </Tag>
+          </Flex>
         ),
       },
       {
