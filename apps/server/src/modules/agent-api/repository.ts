@@ -38,11 +38,6 @@ export async function agentByCode(db: Kysely<DB>, code: string): Promise<ScopedA
   return r && { ...r, id: toNumber(r.id), wallet_mode: toNumber(r.wallet_mode), currency_id: toNumber(r.currency_id) };
 }
 
-/** The tree path of an agent, for the key's own agent. */
-export async function agentPathOf(db: Kysely<DB>, id: number): Promise<string | undefined> {
-  return (await db.selectFrom('agent').select('path').where('id', '=', id).executeTakeFirst())?.path;
-}
-
 export interface ApiPlayer {
   id: number;
   account: string;

@@ -131,9 +131,9 @@ export async function playerBalance(database: Database, caller: ApiCaller, input
 }
 
 /**
- * The ledger order id of an agent API transfer: the agent's own order id, kept apart from every
- * other agent's and from the game servers' (which never contain ":"... but may: the prefix and the
- * agent id make it unique either way). The bill ledger shows these with source "api".
+ * The ledger order id of an agent API transfer: the agent's own order id behind a prefix with the
+ * agent's id, so it is unique per agent and never meets another agent's or a game server's id in
+ * the ledger's key. The bill ledger shows these with source "api" and the agent's own order id.
  */
 export const apiOrderId = (agentId: number, orderId: string) => `api:${agentId}:${orderId}`;
 
