@@ -172,6 +172,30 @@ describeOnDatabases('agent API: signed calls of an agent\'s own system', (t) => 
     expect(JSON.stringify(logged)).not.toContain(keys.A1!.secret);
   });
 
+  it('refuses a replayed transfer — done, refused, invalid or sent twice at once — and moves nothing for it', async () => {
+    const send = (body: object, nonce: string) => raw('A1', 'transfer', JSON.stringify({ agent_code: 'A1', account: 'carol', ...body }), { nonce });
+    const replayRefused = (r: Awaited<ReturnType<typeof raw>>) => expect([r.status, r.body.code]).toEqual([401, ErrorCode.ApiNonceReplayed]);
+    // Done: the nonce committed with the transfer.
+    const done = await send({ order_id: 'R-1', direction: 'in', amount: '5' }, 'replay-done-0000001');
+    expect([done.status, done.body.error_code, (done.body.data as Row).balance_after]).toEqual([200, '0', '5.0000']);
+    replayRefused(await send({ order_id: 'R-1', direction: 'in', amount: '5' }, 'replay-done-0000001'));
+    // Refused (overdraft): its transaction rolled back, the nonce is used all the same.
+    const over = await send({ order_id: 'R-2', direction: 'out', amount: '50' }, 'replay-over-0000001');
+    expect([over.status, over.body.error_code]).toEqual([200, ErrorCode.InsufficientBalance]);
+    replayRefused(await send({ order_id: 'R-2', direction: 'out', amount: '50' }, 'replay-over-0000001'));
+    // Invalid body, and a repeat answered from the ledger: no write of their own, nonce used.
+    expect((await send({ order_id: 'R-3', direction: 'sideways', amount: '1' }, 'replay-bad-00000001')).body.error_code).toBe(ErrorCode.InvalidParameter);
+    replayRefused(await send({ order_id: 'R-3', direction: 'sideways', amount: '1' }, 'replay-bad-00000001'));
+    expect((await send({ order_id: 'R-1', direction: 'in', amount: '5' }, 'replay-repeat-00001')).body.error_code).toBe('0');
+    replayRefused(await send({ order_id: 'R-1', direction: 'in', amount: '5' }, 'replay-repeat-00001'));
+    // The same signed request twice at once: one moves the money, the other is refused.
+    const both = await Promise.all([0, 1].map(() => send({ order_id: 'R-4', direction: 'in', amount: '2' }, 'replay-twice-000001')));
+    expect(both.map((r) => r.body.error_code ?? r.body.code).sort()).toEqual(['0', ErrorCode.ApiNonceReplayed].sort());
+    expect(await balance('carol')).toBe('7.0000');
+    const ledger = await t().database.db.selectFrom('ledger_entry').select('order_id').where('order_id', 'like', `api:${dims.agent.A1}:R-%`).execute();
+    expect(ledger.map((r) => r.order_id).sort()).toEqual([`api:${dims.agent.A1}:R-1`, `api:${dims.agent.A1}:R-4`]);
+  });
+
   it('refuses a disabled, expired or rotated-away key, a disabled agent or ancestor, and an empty whitelist', async () => {
     const call = () => refusal(client('A1-1').playerBalance({ agent_code: 'A1-1', account: 'dave' }));
     expect(await call()).toEqual(['answered']);

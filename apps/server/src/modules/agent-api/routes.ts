@@ -28,32 +28,35 @@ async function registerAgentApi(app: FastifyInstance) {
     }
   });
 
-  const route = <C extends agentApi.AgentApiCall>(call: C, handler: Handler<C>) => {
+  /** `nonceInTransaction`: the call takes the request's nonce in its own write transaction (service.withNonce). */
+  const route = <C extends agentApi.AgentApiCall>(call: C, handler: Handler<C>, nonceInTransaction = false) => {
     app.post(`/${call.path}`, { schema: { hide: true } }, async (request, reply) => {
       const lang = requestLang(request.headers['accept-language']);
-      let caller: service.ApiCaller;
+      const signed: service.SignedRequest = {
+        path: call.path,
+        headers: request.headers,
+        rawBody: (request as { rawBody?: string }).rawBody ?? '',
+        ip: clientIp(request),
+      };
       try {
-        caller = await service.authenticateApiRequest(app.database, app.config.dataDir, {
-          path: call.path,
-          headers: request.headers,
-          rawBody: (request as { rawBody?: string }).rawBody ?? '',
-          ip: clientIp(request),
+        const caller = await service.authenticateApiRequest(app.database, app.config.dataDir, signed, nonceInTransaction);
+        const data = await service.withNonce(app.database, caller, signed, () => {
+          const parsed = call.request.safeParse(request.body ?? {}, { reportInput: true });
+          if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
+          return handler(caller, parsed.data as z.output<C['request']>, lang);
         });
+        return { error_code: ErrorCode.Success, error_msg: '', data };
       } catch (err) {
         if (err instanceof service.ApiRefusal) return reply.code(err.status).send({ code: err.code, msg: err.messageFor(lang) });
         throw err;
       }
-      const parsed = call.request.safeParse(request.body ?? {}, { reportInput: true });
-      if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });
-      const data = await handler(caller, parsed.data as z.output<C['request']>, lang);
-      return { error_code: ErrorCode.Success, error_msg: '', data };
     });
   };
 
   const db = app.database;
   route(agentApi.apiPlayerCreate, (caller, input) => service.playerCreate(db, caller, input));
   route(agentApi.apiPlayerBalance, (caller, input) => service.playerBalance(db, caller, input));
-  route(agentApi.apiTransfer, (caller, input) => service.transfer(db, caller, input));
+  route(agentApi.apiTransfer, (caller, input) => service.transfer(db, caller, input), true);
   route(agentApi.apiTransferStatus, (caller, input) => service.transferStatus(db, caller, input));
   route(agentApi.apiBets, (caller, input) => service.bets(db, caller, input));
   route(agentApi.apiReportDaily, (caller, input, lang) => service.reportDaily(db, caller, input, lang) as never);

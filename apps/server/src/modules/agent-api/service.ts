@@ -1,6 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { agentApi, ErrorCode, formatMoney, parseMoney, report, type Lang } from '@console/contract';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import { betsHorizon } from '../../db/bets-horizon.ts';
 import { apiError, ApiError } from '../../lib/api-error.ts';
@@ -10,7 +12,8 @@ import { nowIso } from '../../lib/time.ts';
 import { parseWhitelist } from '../agent/repository.ts';
 import { insertOperationLog } from '../user/repository.ts';
 import { agentKeyForSigning, noteAgentKeyUse } from '../key/service.ts';
-import { IngestRejected, ingestTransfers } from '../ingest/service.ts';
+import { IngestRejected, ingestTransfersAnswering } from '../ingest/service.ts';
+import type { LedgerRow } from '../wallet/repository.ts';
 import { ensurePlayer } from '../player/service.ts';
 import { runReport } from '../report/service.ts';
 import * as repo from './repository.ts';
@@ -23,7 +26,12 @@ export interface ApiCaller {
   agentCode: string;
   /** The key's agent's tree path: every call is limited to its sub-tree. */
   agentPath: string;
+  /** The key's agent as read with the key, for the calls that name it (most do). */
+  agent: repo.ScopedAgent;
   ip: string;
+  nonce: string;
+  /** Whether the nonce is recorded as used (a committed write): see `withNonce`. */
+  nonceTaken: boolean;
 }
 
 export interface SignedRequest {
@@ -44,6 +52,9 @@ export class ApiRefusal extends ApiError {
   }
 }
 
+/** Thrown inside a call's transaction when its nonce was used already: the transaction rolls back. */
+class NonceReplayed extends Error {}
+
 const header = (h: SignedRequest['headers'], name: string) => {
   const v = h[name];
   return typeof v === 'string' ? v.trim() : '';
@@ -55,55 +66,103 @@ const sameHex = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** Logs a refused request with its app id and address (never the secret) and throws its refusal. */
+async function refuse(database: Database, req: SignedRequest, appId: string, status: 401 | 403, code: ErrorCode, agentCode = ''): Promise<never> {
+  await insertOperationLog(database.db, {
+    operatorId: null,
+    operatorAccount: appId || '-',
+    agentCode,
+    action: `api/${req.path}`,
+    target: appId ? `key:${appId}` : '',
+    summary: { app_id: appId, refused: code },
+    ip: req.ip,
+    resultCode: code,
+    now: nowIso(),
+  }).catch(() => undefined);
+  throw new ApiRefusal(status, code, appId);
+}
+
 /**
  * Checks a request of the agent API: the key (known, an agent key, enabled, not expired, its agent
  * and every agent above it enabled), the timestamp (within 300 s), the signature, the address (on
  * the key's agent's whitelist; an empty whitelist admits none) and, last, the nonce (not used with
  * this key in the last 10 minutes), so a request refused for another reason does not use its nonce
  * up. Each refusal is logged with the app id and address, never the secret.
+ *
+ * `deferNonce`: the call takes the nonce itself, inside its own write transaction, and runs under
+ * `withNonce`, which refuses a replay all the same.
  */
-export async function authenticateApiRequest(database: Database, dataDir: string, req: SignedRequest): Promise<ApiCaller> {
+export async function authenticateApiRequest(database: Database, dataDir: string, req: SignedRequest, deferNonce = false): Promise<ApiCaller> {
   const appId = header(req.headers, agentApi.AGENT_API_HEADERS.appId).slice(0, 64);
-  const refuse = async (status: 401 | 403, code: ErrorCode, agentCode = ''): Promise<never> => {
-    await insertOperationLog(database.db, {
-      operatorId: null,
-      operatorAccount: appId || '-',
-      agentCode,
-      action: `api/${req.path}`,
-      target: appId ? `key:${appId}` : '',
-      summary: { app_id: appId, refused: code },
-      ip: req.ip,
-      resultCode: code,
-      now: nowIso(),
-    }).catch(() => undefined);
-    throw new ApiRefusal(status, code, appId);
-  };
   const found = appId ? await agentKeyForSigning(database.db, appId, dataDir) : null;
-  if (!found) return refuse(401, ErrorCode.ApiKeyInvalid);
+  if (!found) return refuse(database, req, appId, 401, ErrorCode.ApiKeyInvalid);
   const { agent } = found;
 
   const timestamp = header(req.headers, agentApi.AGENT_API_HEADERS.timestamp);
   const nonce = header(req.headers, agentApi.AGENT_API_HEADERS.nonce);
   const signature = header(req.headers, agentApi.AGENT_API_HEADERS.signature).toLowerCase();
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > agentApi.AGENT_API_CLOCK_WINDOW_SECONDS) {
-    return refuse(401, ErrorCode.ApiTimestampInvalid, agent.code);
+    return refuse(database, req, appId, 401, ErrorCode.ApiTimestampInvalid, agent.code);
   }
-  if (!agentApi.AGENT_API_NONCE.test(nonce)) return refuse(401, ErrorCode.ApiNonceReplayed, agent.code);
+  if (!agentApi.AGENT_API_NONCE.test(nonce)) return refuse(database, req, appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
   const path = agentApi.AGENT_API_PREFIX_PATH + req.path;
   const expected = createHmac('sha256', found.secret).update(agentApi.agentApiStringToSign(path, timestamp, nonce, sha256(req.rawBody))).digest('hex');
-  if (!sameHex(signature, expected)) return refuse(401, ErrorCode.ApiSignatureInvalid, agent.code);
-  if (!addressOnList(req.ip, parseWhitelist(agent.ipWhitelist))) return refuse(403, ErrorCode.NoPermission, agent.code);
-  const now = nowIso();
-  if (!(await repo.takeNonce(database.db, found.key.id, nonce, now))) return refuse(401, ErrorCode.ApiNonceReplayed, agent.code);
+  if (!sameHex(signature, expected)) return refuse(database, req, appId, 401, ErrorCode.ApiSignatureInvalid, agent.code);
+  if (!addressOnList(req.ip, parseWhitelist(agent.ipWhitelist))) return refuse(database, req, appId, 403, ErrorCode.NoPermission, agent.code);
+  const caller: ApiCaller = {
+    keyId: found.key.id,
+    appId,
+    agentId: found.key.agent_id,
+    agentCode: agent.code,
+    agentPath: agent.path,
+    agent: { id: agent.id, code: agent.code, path: agent.path, wallet_mode: agent.wallet_mode, currency_id: agent.currency_id, currency_code: agent.currency_code },
+    ip: req.ip,
+    nonce,
+    nonceTaken: false,
+  };
+  if (!deferNonce) {
+    if (!(await takeNonce(database.db, caller))) return refuse(database, req, appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
+    caller.nonceTaken = true;
+  }
   if (randomInt(100) === 0) await repo.purgeNoncesBefore(database.db, new Date(Date.now() - agentApi.AGENT_API_NONCE_TTL_SECONDS * 1000).toISOString());
   await noteAgentKeyUse(database.db, found.key, req.ip);
-  return { keyId: found.key.id, appId, agentId: found.key.agent_id, agentCode: agent.code, agentPath: agent.path, ip: req.ip };
+  return caller;
+}
+
+/** Records the caller's nonce as used: false when it was already (a replay). */
+async function takeNonce(db: Kysely<DB>, caller: ApiCaller): Promise<boolean> {
+  return repo.takeNonce(db, caller.keyId, caller.nonce, nowIso());
+}
+
+/** Takes the caller's nonce inside a write transaction, which a replay rolls back (see `withNonce`). */
+async function takeNonceWithin(db: Kysely<DB>, caller: ApiCaller): Promise<void> {
+  if (!(await takeNonce(db, caller))) throw new NonceReplayed();
+}
+
+/**
+ * Runs a call whose nonce was deferred (authenticateApiRequest): the call takes the nonce in its
+ * own write transaction and sets `nonceTaken` once that has committed. When it ends without that
+ * (it answered from a read, or was refused, or its transaction rolled back), the nonce is taken
+ * here; either way a replayed request is refused (A0234) and changes nothing.
+ */
+export async function withNonce<T>(database: Database, caller: ApiCaller, req: SignedRequest, call: () => Promise<T>): Promise<T> {
+  const replayed = () => refuse(database, req, caller.appId, 401, ErrorCode.ApiNonceReplayed, caller.agentCode);
+  let out: T;
+  try {
+    out = await call();
+  } catch (err) {
+    if (err instanceof NonceReplayed || (!caller.nonceTaken && !(await takeNonce(database.db, caller)))) return replayed();
+    throw err;
+  }
+  if (!caller.nonceTaken && !(await takeNonce(database.db, caller))) return replayed();
+  return out;
 }
 
 // ---- the calls ----
 
 /** The agent `agent_code` names, when it lies in the key's sub-tree; otherwise A0301 (an unknown code alike). */
 async function scopedAgent(database: Database, caller: ApiCaller, code: string): Promise<repo.ScopedAgent> {
+  if (code.toLowerCase() === caller.agent.code.toLowerCase()) return caller.agent;
   const agent = await repo.agentByCode(database.db, code);
   if (!agent || !agent.path.startsWith(caller.agentPath)) {
     throw apiError(ErrorCode.NoPermission, `agent_code：${code} 不是本密钥的代理或其下级`, `agent_code: ${code} is not this key's agent or one below it`);
@@ -174,7 +233,9 @@ const API_FIELD: Record<string, string> = { player_account: 'account', agent_cod
  * A transfer through the API is stored by the ingest, as one transfer record: one wallet, one
  * ledger and the same aggregates as a game server's transfer. Refused for a seamless-wallet agent
  * (its players' money is the agent's own), an unknown player, and, as at ingest, money out beyond
- * the balance (A0420) and money in for a disabled player, currency or agent.
+ * the balance (A0420) and money in for a disabled player, currency or agent. The request's nonce
+ * commits with the transfer (the caller runs under `withNonce`); the answer is the ledger entry the
+ * ingest wrote, so nothing is read back.
  */
 export async function transfer(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferRequest>) {
   const agent = await scopedAgent(database, caller, input.agent_code);
@@ -187,10 +248,19 @@ export async function transfer(database: Database, caller: ApiCaller, input: z.o
     );
   }
   const ledgerId = apiOrderId(agent.id, input.order_id);
-  const first = await repo.findTransfer(database.db, ledgerId);
-  if (first) return repeatOf(input.order_id, first, input);
+  // A repeat is answered from what was stored (or refused naming what differs); the ingest
+  // tells a repeat too, so the ledger is read only when the player is unknown or it was one.
+  const repeated = async () => {
+    const first = await repo.findTransfer(database.db, ledgerId);
+    return first ? repeatOf(input.order_id, first, input) : null;
+  };
   const player = await repo.findPlayer(database.db, agent.id, input.account);
-  if (!player) throw noPlayer(input.account);
+  if (!player) {
+    const answer = await repeated();
+    if (answer) return answer;
+    throw noPlayer(input.account);
+  }
+  const time = nowIso();
   const record = {
     order_id: ledgerId,
     agent_code: agent.code,
@@ -198,15 +268,17 @@ export async function transfer(database: Database, caller: ApiCaller, input: z.o
     currency_code: player.currency_code,
     direction: input.direction,
     amount: input.amount,
-    time: nowIso(),
+    time,
   };
+  let entries: readonly LedgerRow[];
   try {
-    await ingestTransfers(database, [record]);
+    ({ entries } = await ingestTransfersAnswering(database, [record], (db) => takeNonceWithin(db, caller)));
   } catch (err) {
     if (!(err instanceof IngestRejected)) throw err;
-    // Sent twice at once: the other request stored it first (the ingest saw a different time).
-    const stored = await repo.findTransfer(database.db, ledgerId);
-    if (stored) return repeatOf(input.order_id, stored, input);
+    // The same order id again, with another account, direction or amount (or sent twice at once
+    // and stored first by the other request).
+    const answer = await repeated();
+    if (answer) return answer;
     const { field, reason } = err.rejection;
     if (field === 'amount' && reason.startsWith('insufficient balance')) {
       throw apiError(ErrorCode.InsufficientBalance, `amount：余额不足（${reason}）`, `amount: ${reason}`, { field: 'amount', reason: 'insufficient_balance' });
@@ -214,9 +286,23 @@ export async function transfer(database: Database, caller: ApiCaller, input: z.o
     const name = API_FIELD[field] ?? field;
     throw apiError(ErrorCode.InvalidParameter, `${name}：${reason}`, `${name}: ${reason}`, { field: name, reason });
   }
-  const stored = await repo.findTransfer(database.db, ledgerId);
-  if (!stored) throw new Error(`transfer ${ledgerId} was accepted but is not in the ledger`);
-  return transferAnswer(input.order_id, stored);
+  caller.nonceTaken = true;
+  const entry = entries[0];
+  if (!entry) {
+    // A repeat of a stored transfer: the ingest wrote nothing.
+    const answer = await repeated();
+    if (!answer) throw new Error(`transfer ${ledgerId} was answered as a repeat but is not in the ledger`);
+    return answer;
+  }
+  return transferAnswer(input.order_id, {
+    account: player.account,
+    type: entry.type,
+    amount: String(entry.amount),
+    balance_before: String(entry.balance_before),
+    balance_after: String(entry.balance_after),
+    currency_code: player.currency_code,
+    time: entry.time,
+  });
 }
 
 export async function transferStatus(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferStatusRequest>) {

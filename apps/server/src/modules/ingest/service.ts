@@ -15,7 +15,7 @@ import { addPoolContributions } from '../game/repository.ts';
 import { advanceLastBetAt, disabledPlayerIds, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
 import { playerCache, rememberPlayers } from '../player/service.ts';
 import { LedgerBook } from '../wallet/service.ts';
-import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type StoredMovement } from '../wallet/repository.ts';
+import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type LedgerRow, type StoredMovement } from '../wallet/repository.ts';
 import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
 import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type GameRef, storedBets, type BetRow } from './repository.ts';
 import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
@@ -57,24 +57,47 @@ const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 
 /** Stores a batch of settled bets (wire records as in the contract). */
 export async function ingestBets(database: Database, records: unknown): Promise<IngestResult> {
-  return ingestBatch(database, validateBets(records), storeBets);
+  return (await ingestBatch(database, validateBets(records), storeBets)).result;
 }
 
 /** Stores a batch of wallet transfers (wire records as in the contract). */
 export async function ingestTransfers(database: Database, records: unknown): Promise<IngestResult> {
-  return ingestBatch(database, validateTransfers(records), storeTransfers);
+  return (await ingestBatch(database, validateTransfers(records), storeTransfers)).result;
+}
+
+/**
+ * Stores a batch of wallet transfers and answers the ledger entries it wrote (a repeat writes
+ * none), so a caller can answer balances without reading them back. `first` runs first inside
+ * the batch's transaction (the agent API takes the request's nonce there: the nonce and the
+ * transfer commit together, in one commit).
+ */
+export async function ingestTransfersAnswering(
+  database: Database,
+  records: unknown,
+  first: (db: Kysely<DB>) => Promise<void>,
+): Promise<{ result: IngestResult; entries: readonly LedgerRow[] }> {
+  const out = await ingestBatch(database, validateTransfers(records), storeTransfers, first);
+  return { result: out.result, entries: out.entries ?? [] };
 }
 
 type Store<R> = (db: Kysely<DB>, dialect: Dialect, records: R[], known: ReadonlyMap<string, PlayerRef>) => Promise<Stored>;
 
-async function ingestBatch<R extends { index: number }>(database: Database, v: Validated<R>, store: Store<R>): Promise<IngestResult> {
+async function ingestBatch<R extends { index: number }>(
+  database: Database,
+  v: Validated<R>,
+  store: Store<R>,
+  first?: (db: Kysely<DB>) => Promise<void>,
+): Promise<Stored> {
   const run = (db: Kysely<DB>, records: R[]) => store(db, database.dialect, records, playerCache(database));
   if (!v.ok) throw await firstRejection(database, new IngestRejected(v.rejection), v.records, run);
-  if (v.records.length === 0) return { accepted: 0, duplicates: 0 };
+  if (v.records.length === 0) return { result: { accepted: 0, duplicates: 0 }, players: new Map() };
   try {
-    const out = await writeTransaction(database, (db) => run(db, v.records));
+    const out = await writeTransaction(database, async (db) => {
+      if (first) await first(db);
+      return run(db, v.records);
+    });
     rememberPlayers(database, out.players);
-    return out.result;
+    return out;
   } catch (err) {
     if (err instanceof IngestRejected) throw await firstRejection(database, err, v.records, run);
     throw err;
@@ -270,6 +293,8 @@ interface Stored {
   result: IngestResult;
   /** The batch's players, remembered once the transaction has committed. */
   players: Map<string, PlayerRef>;
+  /** The ledger entries written (transfers only). */
+  entries?: readonly LedgerRow[];
 }
 
 interface BetOwn {
@@ -503,5 +528,5 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   await insertLedgerEntries(db, dialect, book.entries);
   await setWalletBalances(db, dialect, book.changedBalances(), now);
   await applyNewPlayers(db, dialect, created);
-  return { result: { accepted, duplicates }, players };
+  return { result: { accepted, duplicates }, players, entries: book.entries };
 }

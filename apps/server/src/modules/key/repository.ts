@@ -33,12 +33,26 @@ export async function findAgentKeyWithAgent(db: Kysely<DB>, appId: string) {
   const r = await db
     .selectFrom('api_key as k')
     .innerJoin('agent as a', 'a.id', 'k.agent_id')
+    .innerJoin('currency as c', 'c.id', 'a.currency_id')
     .select(KEY_COLUMNS.map((c) => `k.${c}` as const))
-    .select(['a.code as agent_code', 'a.path as agent_path', 'a.ip_whitelist as agent_ip_whitelist'])
+    .select(['a.code as agent_code', 'a.path as agent_path', 'a.ip_whitelist as agent_ip_whitelist', 'a.wallet_mode as agent_wallet_mode', 'a.currency_id as agent_currency_id', 'c.code as agent_currency_code'])
     .where('k.app_id', '=', appId)
     .where('k.type', '=', 'agent')
     .executeTakeFirst();
-  return r && { key: toKeyRow(r), agent: { code: r.agent_code, path: r.agent_path, ipWhitelist: r.agent_ip_whitelist } };
+  return (
+    r && {
+      key: toKeyRow(r),
+      agent: {
+        id: toNumber(r.agent_id),
+        code: r.agent_code,
+        path: r.agent_path,
+        ipWhitelist: r.agent_ip_whitelist,
+        wallet_mode: toNumber(r.agent_wallet_mode),
+        currency_id: toNumber(r.agent_currency_id),
+        currency_code: r.agent_currency_code,
+      },
+    }
+  );
 }
 
 export async function findKeyById(db: Kysely<DB>, id: number): Promise<KeyRow | undefined> {
