@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeOnDatabases } from './harness.ts';
 import { createDimensions, loginWithPermissions, type Dimensions } from './domain-fixtures.ts';
 import { clientPasswordHash, verifyPassword } from '../src/lib/passwords.ts';
-import { authenticateAgentKey } from '../src/modules/key/service.ts';
+import { agentKeyForSigning } from '../src/modules/key/service.ts';
 import { toNumber } from '../src/db/sql.ts';
 
 interface AgentItem {
@@ -157,12 +157,13 @@ describeOnDatabases('agent management', (t) => {
     const key = await t().call<{ app_id: string; secret: string }>('key/add', { agent_id: kid.data.id, type: 'agent', remark: '' }, { token });
     const dataDir = t().app.config.dataDir;
     expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(true);
-    expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).not.toBeNull();
-    expect(await authenticateAgentKey(db(), key.data.app_id, 'wrong', dataDir)).toBeNull();
+    // What the agent API signs with: the key's secret while the key and its agents are in service.
+    const signingSecret = async () => (await agentKeyForSigning(db(), key.data.app_id, dataDir))?.secret ?? null;
+    expect(await signingSecret()).toBe(key.data.secret);
 
     expect((await t().call('agent/edit', { id: top.data.id, status: 2 }, { token })).error_code).toBe('0');
     expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(false);
-    expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).toBeNull();
+    expect(await signingSecret()).toBeNull();
     const [log] = await logRows('agent/edit');
     expect(JSON.parse(log!.summary)).toEqual({ status: { before: 1, after: 2 }, stopped: { users: 1, keys: 1 } });
     const keys = await t().call<Page<{ app_id: string; agent_active: boolean | null }>>('key/list', { agent_id: kid.data.id }, { token });
@@ -171,7 +172,7 @@ describeOnDatabases('agent management', (t) => {
 
     await t().call('agent/edit', { id: top.data.id, status: 1 }, { token });
     expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(true);
-    expect(await authenticateAgentKey(db(), key.data.app_id, key.data.secret, dataDir)).not.toBeNull();
+    expect(await signingSecret()).toBe(key.data.secret);
   });
 
   it('agent users: admin levels, add, unique per agent, list, disable, reset password, unbind; secrets never logged', async () => {

@@ -59,7 +59,7 @@ async function registerAgentApi(app: FastifyInstance) {
   route(agentApi.apiTransfer, (caller, input) => service.transfer(db, caller, input), true);
   route(agentApi.apiTransferStatus, (caller, input) => service.transferStatus(db, caller, input));
   route(agentApi.apiBets, (caller, input) => service.bets(db, caller, input));
-  route(agentApi.apiReportDaily, (caller, input, lang) => service.reportDaily(db, caller, input, lang) as never);
+  route(agentApi.apiReportDaily, (caller, input, lang) => service.reportDaily(db, caller, input, lang));
 }
 
 export const agentApiModule: ServerModule = {

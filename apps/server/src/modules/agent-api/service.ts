@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { agentApi, ErrorCode, formatMoney, parseMoney, report, type Lang } from '@console/contract';
+import { agentApi, ErrorCode, formatMoney, MAX_PAGE_SIZE, parseMoney, report, type Lang } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
@@ -371,7 +371,7 @@ export async function reportDaily(database: Database, caller: ApiCaller, input: 
       database.reader,
       database.dialect,
       d,
-      { start_date: input.start_date, end_date: input.end_date, time_zone_id: input.time_zone_id, currency_id: -1, agent_id: agent.id, game_id: 0, platform_id: 0, player_account: '', page, page_size: 500, sort_field: '', sort_order: '' } as never,
+      report.reportListRequestSchema.parse({ start_date: input.start_date, end_date: input.end_date, time_zone_id: input.time_zone_id, agent_id: agent.id, page, page_size: MAX_PAGE_SIZE }),
       lang,
       database.readParallelism,
     );

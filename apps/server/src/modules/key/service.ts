@@ -5,7 +5,6 @@ import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
 import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/service.ts';
 import { agentExists, findAgentKeyWithAgent, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
-import { timingSafeEqual } from 'node:crypto';
 import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
 
 type KeyType = keyContract.KeyType;
@@ -130,20 +129,3 @@ export async function noteAgentKeyUse(db: Kysely<DB>, key: KeyRow & { last_used_
   await touchKey(db, key.id, nowIso(), ip);
 }
 
-/**
- * The agent key named by its app id and secret, or null when it is unknown, not an agent key,
- * disabled, expired, the secret is wrong, or its agent is out of service (the agent or one above
- * it disabled): disabling an agent stops its keys at once. Whatever authenticates agent API
- * requests must use this on every request.
- */
-export async function authenticateAgentKey(db: Kysely<DB>, appId: string, secret: string, dataDir: string): Promise<KeyRow | null> {
-  const key = await findKeyByAppId(db, appId);
-  if (!key || key.type !== 'agent' || key.status !== 1 || !key.secret_encrypted) return null;
-  if (key.expires_at && hasPassed(key.expires_at)) return null;
-  const stored = decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir));
-  const a = Buffer.from(stored);
-  const b = Buffer.from(secret);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
-  if (!(await agentInService(db, key.agent_id))) return null;
-  return key;
-}
