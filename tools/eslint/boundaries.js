@@ -5,10 +5,13 @@
 //   In the server (src/): lib/ is the bottom and imports nothing of the server outside lib/;
 //   config/ imports only lib/; db/ imports only db/ and lib/ (never a module); plugins/ import no
 //   module; in a module, routes never import a repository, a repository never imports a service or
-//   routes, and another module is used only through its service, repository or shared types.
+//   routes. A module is used from outside it (another module, the CLI, the start files) only
+//   through its declared public surface, `modules/<name>/public.ts` (the registry,
+//   modules/index.ts, takes each module's routes), and the modules' own graph has no cycle: an
+//   import that closes one is refused, whichever files it passes through.
 // A second rule, no-import-cycles, fails any file that is part of an import cycle.
 import path from 'node:path';
-import { importCycles, importGraph } from '../imports/graph.mjs';
+import { importCycles, importGraph, moduleGraph } from '../imports/graph.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,18 +54,47 @@ const SERVER_LAYERS_ALLOWED = {
   db: new Set(['db', 'lib']),
   plugins: new Set(['plugins', 'config', 'db', 'lib']),
 };
-/** The files of a module that another module may import. */
-const MODULE_SURFACE = new Set(['service', 'repository', 'types']);
+/** The one file of a module that code outside the module may import. */
+const MODULE_SURFACE = 'public';
 
 function serverRule(from, to) {
   if (!from.layer || !to.layer) return undefined;
   const allowed = SERVER_LAYERS_ALLOWED[from.layer];
   if (allowed && !allowed.has(to.layer)) return `server ${from.layer}/ must not import ${to.layer === 'top' ? 'the start files' : `${to.layer}/`} (layers point one way: lib ← db ← modules)`;
-  if (from.layer !== 'modules' || to.layer !== 'modules') return undefined;
-  if (from.kind === 'routes' && to.kind === 'repository') return 'routes never import a repository: go through a service';
-  if (from.kind === 'repository' && (to.kind === 'service' || to.kind === 'routes')) return 'a repository never imports a service or routes';
-  if (from.module !== to.module && !MODULE_SURFACE.has(to.kind)) return `module "${from.module}" may use module "${to.module}" only through its service, repository or types`;
+  if (to.layer !== 'modules' || !to.module || from.module === to.module) {
+    if (from.kind === 'routes' && to.kind === 'repository') return 'routes never import a repository: go through a service';
+    if (from.kind === 'repository' && (to.kind === 'service' || to.kind === 'routes')) return 'a repository never imports a service or routes';
+    return undefined;
+  }
+  if (from.layer === 'registry') return undefined;
+  const user = from.module ? `module "${from.module}"` : `${from.layer}/`;
+  if (to.kind !== MODULE_SURFACE) return `${user} may use module "${to.module}" only through its public surface, modules/${to.module}/public.ts`;
+  const back = from.module && modulePath(to.module, from.module);
+  if (back) return `this import closes a cycle of modules (${[from.module, ...back].join(' → ')}); make one of them depend on the other only`;
   return undefined;
+}
+
+let modules;
+/** A path of the server modules' graph from module `start` to module `goal`, if any (built once per lint run). */
+function modulePath(start, goal) {
+  modules ??= moduleGraph(importGraph([path.join(root, 'apps/server/src')]), path.join(root, 'apps/server/src/modules'));
+  const cameFrom = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const m = queue.shift();
+    if (m === goal) {
+      const out = [];
+      for (let at = m; at !== null; at = cameFrom.get(at)) out.unshift(at);
+      return out;
+    }
+    for (const next of modules.get(m) ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, m);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
 }
 
 let cyclicFiles;

@@ -74,3 +74,27 @@ export function importCycles(graph) {
   for (const v of graph.keys()) if (!idx.has(v)) strong(v);
   return cycles;
 }
+
+/**
+ * The server modules' graph: module name → the modules its files import (a file of
+ * `modulesDir/<name>/…` belongs to module <name>; the registry `modulesDir/index.ts` to none).
+ */
+export function moduleGraph(graph, modulesDir) {
+  const root = path.resolve(modulesDir) + path.sep;
+  const moduleOf = (file) => {
+    if (!file.startsWith(root)) return null;
+    const rest = file.slice(root.length).split(path.sep);
+    return rest.length > 1 ? rest[0] : null;
+  };
+  const modules = new Map();
+  for (const [file, deps] of graph) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    if (!modules.has(from)) modules.set(from, new Set());
+    for (const dep of deps) {
+      const to = moduleOf(dep);
+      if (to && to !== from) modules.get(from).add(to);
+    }
+  }
+  return new Map([...modules].map(([m, deps]) => [m, [...deps].sort()]));
+}

@@ -3,7 +3,7 @@ import { loadConfig } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
 import { DEMO_ADMIN, demoPasswordUnchanged, seed } from './db/seed/index.ts';
-import { seedDemoPlatform } from './modules/demo/first-start.ts';
+import { seedDemoPlatform } from './modules/demo/public.ts';
 
 /** Starts the whole product: migrate, seed a first start, serve API + console, stop cleanly. */
 async function main() {

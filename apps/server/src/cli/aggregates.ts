@@ -8,7 +8,7 @@
 import { loadConfig } from '../config/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations/index.ts';
-import { checkAggregates, rebuildAggregates, vacuumAggregates } from '../modules/aggregate/maintenance.ts';
+import { checkAggregates, rebuildAggregates, vacuumAggregates } from '../modules/aggregate/public.ts';
 
 async function main() {
   const command = process.argv[2];

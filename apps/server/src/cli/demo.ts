@@ -9,9 +9,9 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations/index.ts';
-import { DEMO_DEFAULTS, generateDemo, hasDomainData } from '../modules/demo/generator.ts';
+import { DEMO_DEFAULTS, generateDemo, hasDomainData } from '../modules/demo/public.ts';
 import { seedOperators } from '../db/seed/index.ts';
-import { addKey } from '../modules/key/service.ts';
+import { addKey } from '../modules/key/public.ts';
 
 async function main() {
   // npm runs workspace scripts inside apps/server; relative paths (the file, sqlite:./data/…)

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrations/index.ts';
-import { FileIngestError, ingestFile, type FileTotals } from '../modules/ingest/file.ts';
+import { FileIngestError, ingestFile, type FileTotals } from '../modules/ingest/public.ts';
 
 const n = (v: number) => v.toLocaleString('en');
 

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
@@ -24,4 +24,13 @@ export async function timeSpan(db: Kysely<DB>, table: 'bet' | 'ledger_entry', co
   const lo = min.rows[0]?.t;
   const hi = max.rows[0]?.t;
   return lo === null || lo === undefined || hi === null || hi === undefined ? null : { min: toNumber(lo), max: toNumber(hi) };
+}
+
+/**
+ * `column` starts with `prefix`, compared exactly (case and all) on both databases: `substr`
+ * counts characters in both, and a LIKE pattern would need escaping and is case-blind on SQLite.
+ * (Account filters of the player, wallet and point-control lists.)
+ */
+export function accountStartsWith(column: string, prefix: string): Expression<SqlBool> {
+  return sql<SqlBool>`substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix}`;
 }

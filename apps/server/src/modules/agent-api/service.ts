@@ -9,13 +9,13 @@ import { apiError, ApiError } from '../../lib/api-error.ts';
 import { addressOnList } from '../../lib/ip-list.ts';
 import { sha256 } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parseWhitelist } from '../agent/repository.ts';
-import { insertOperationLog } from '../user/repository.ts';
-import { agentKeyForSigning, noteAgentKeyUse } from '../key/service.ts';
-import { IngestRejected, ingestTransfersAnswering } from '../ingest/service.ts';
-import type { LedgerRow } from '../wallet/repository.ts';
-import { ensurePlayer } from '../player/service.ts';
-import { runReport } from '../report/service.ts';
+import { parseWhitelist } from '../agent/public.ts';
+import { insertOperationLog } from '../user/public.ts';
+import { agentKeyForSigning, noteAgentKeyUse } from '../key/public.ts';
+import { IngestRejected, ingestTransfersAnswering } from '../ingest/public.ts';
+import type { LedgerRow } from '../wallet/public.ts';
+import { ensurePlayer } from '../player/public.ts';
+import { runReport } from '../report/public.ts';
 import * as repo from './repository.ts';
 
 /** The key and agent a signed request was made with (docs/product.md, "The agent API"). */

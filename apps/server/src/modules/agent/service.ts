@@ -7,8 +7,8 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { requireInScope, scopePath } from '../../plugins/agent-scope.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { findCurrency } from '../currency/repository.ts';
-import { isUniqueViolation } from '../user/repository.ts';
+import { findCurrency } from '../currency/public.ts';
+import { isUniqueViolation } from '../user/public.ts';
 import {
   agentActive,
   agentsOutOfService,

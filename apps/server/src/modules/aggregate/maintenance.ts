@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { readSnapshot, writeTransaction } from '../../db/write-transaction.ts';
-import { ledgerDayCounts, rebuildLedgerDayCounts, type LedgerDayCount } from '../wallet/repository.ts';
+import { ledgerDayCounts, rebuildLedgerDayCounts, type LedgerDayCount } from '../wallet/public.ts';
 import { HH_MS, HH_PER_DAY, monthSegmentOf } from '../../lib/periods.ts';
 import {
   betsAfterId,

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { daySegmentOf, hhOf, monthSegmentOf } from '../../lib/periods.ts';
-import { upsertAggregates } from './repository.ts';
+import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
+import type { BetStage } from '../../db/bet-batch.ts';
+import { AggregateOverflow, upsertAggregates } from './repository.ts';
 import type { AggRow, NewPlayer, SettledBet } from './types.ts';
 
 export type { BetAmounts, NewPlayer, SettledBet } from './types.ts';
@@ -210,3 +212,21 @@ export async function applyNewPlayers(db: Kysely<DB>, dialect: Dialect, players:
   for (const p of players) acc.addNewPlayer(p);
   await acc.write(db, dialect);
 }
+
+/**
+ * The ingest's aggregates stage (db/bet-batch.ts): the batch's new players and new bets added to
+ * every report aggregate in the same transaction, so no report disagrees with the stored bets. A
+ * total that would pass the largest amount refuses the batch.
+ */
+export const aggregateStage: BetStage = {
+  name: 'aggregates',
+  async run(batch) {
+    try {
+      await applyNewPlayers(batch.db, batch.dialect, [...batch.newPlayers]);
+      await applyBets(batch.db, batch.dialect, [...batch.bets]);
+    } catch (err) {
+      if (err instanceof AggregateOverflow) batch.reject(null, 'bets', `the batch would take a report total past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`);
+      throw err;
+    }
+  },
+};

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { playerDaysCondition } from '../../db/player-days.ts';
 import { timeSpan } from '../../db/sql.ts';
-import { agentPath } from '../agent/repository.ts';
+import { agentPath } from '../agent/public.ts';
 import { countEntries, ledgerStretches, pageLedger, pageWindow, type BillFilter } from './repository.ts';
 
 type BillListInput = CallParsed<typeof bill.billList>;

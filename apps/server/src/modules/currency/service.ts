@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PAGE_SIZE, ErrorCode, type CallParsed, type currency } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
-import { isUniqueViolation } from '../user/repository.ts';
+import { isUniqueViolation } from '../user/public.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';

@@ -3,8 +3,7 @@ import { AGENT_PERMISSION_CODES, normalizeAgentPermissions } from '@console/cont
 import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
-import { addKey } from '../key/service.ts';
-import { insertKey } from '../key/repository.ts';
+import { addKey, insertKey } from '../key/public.ts';
 import { encryptSecret, keyEncryptionKey } from '../../lib/secret-box.ts';
 import type { Rng } from './random.ts';
 

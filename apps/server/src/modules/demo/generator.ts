@@ -3,7 +3,7 @@ import { formatMoney, type ingest } from '@console/contract';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toNumber } from '../../db/sql.ts';
-import { ingestBets, ingestTransfers } from '../ingest/service.ts';
+import { ingestBets, ingestTransfers } from '../ingest/public.ts';
 import { loadConfig } from '../../config/index.ts';
 import { prng, type Rng } from './random.ts';
 import { type GameType, insertDimensions, insertOperations, roundTo, STAKE_STEPS } from './dimensions.ts';

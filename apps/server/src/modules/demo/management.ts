@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toNumber } from '../../db/sql.ts';
-import { adjustWallet } from '../wallet/service.ts';
+import { adjustWallet } from '../wallet/public.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import type { Rng } from './random.ts';
 import { type CurrencyDef, roundTo, STAKE_STEPS } from './dimensions.ts';

@@ -5,8 +5,8 @@ import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { agentLabel } from '../agent/repository.ts';
-import { isUniqueViolation } from '../user/repository.ts';
+import { agentLabel } from '../agent/public.ts';
+import { isUniqueViolation } from '../user/public.ts';
 import { domainTaken, findDomain, insertDomain, listDomains, updateDomain } from './repository.ts';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;

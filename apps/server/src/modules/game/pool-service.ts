@@ -1,10 +1,11 @@
 import { ErrorCode, formatMoney, parseMoney, type CallParsed, type game } from '@console/contract';
+import type { BetStage } from '../../db/bet-batch.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { isUniqueViolation } from '../user/repository.ts';
-import { agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
+import { isUniqueViolation } from '../user/public.ts';
+import { addPoolContributions, agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
 
 /**
  * Prize pools (docs/product.md, "Prize pools"): one per agent and game; `create_only` makes an edit
@@ -128,3 +129,9 @@ export async function cleanList(input: CallParsed<typeof game.gamePrizePoolClean
   );
   return { total, list: rows.map((r) => ({ ...r, before_amount: formatMoney(r.before_amount), after_amount: formatMoney(r.after_amount) })) };
 }
+
+/** The ingest's prize-pool stage (db/bet-batch.ts): each new bet's jackpot_contribution grows its agent and game's enabled pool. */
+export const prizePoolStage: BetStage = {
+  name: 'prize pools',
+  run: ({ db, dialect, bets, now }) => addPoolContributions(db, dialect, bets, now),
+};

@@ -4,7 +4,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 import { PER_ROW } from '../../db/sqlite-statement-cache.ts';
-import type { SettledBet } from '../aggregate/types.ts';
+import type { SettledBet } from '../../db/bet-batch.ts';
 
 export async function listGames(db: Kysely<DB>) {
   const rows = await db

@@ -3,7 +3,7 @@ import { ErrorCode, errorMessages, game as contract } from '@console/contract';
 import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
 import { requestLang } from '../../lib/validation.ts';
-import { authenticateIngestKey } from '../key/service.ts';
+import { authenticateIngestKey } from '../key/public.ts';
 import * as pools from './pool-service.ts';
 import { gameServerConfig } from './server-config.ts';
 import * as service from './service.ts';

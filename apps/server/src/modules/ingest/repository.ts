@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { chunksFor, insertMany, type PgColumnType } from '../../db/bulk-sql.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
-import type { BetAmounts } from '../aggregate/types.ts';
-import { playerAccounts } from '../player/repository.ts';
+import type { BetAmounts } from '../../db/bet-batch.ts';
+import { playerAccounts } from '../player/public.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
-import { authenticateIngestKey } from '../key/service.ts';
+import { authenticateIngestKey } from '../key/public.ts';
 import { IngestRejected, ingestBets, ingestTransfers } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';

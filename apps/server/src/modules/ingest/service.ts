@@ -1,23 +1,20 @@
-import { holdBetsHorizon } from '../../db/bets-horizon.ts';
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, MONEY_UNITS_MAX, type ingest } from '@console/contract';
+import { ErrorCode, formatMoney, type ingest } from '@console/contract';
+import type { BatchBet, NewPlayer } from '../../db/bet-batch.ts';
+import { holdBetsHorizon } from '../../db/bets-horizon.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { writeTransaction } from '../../db/write-transaction.ts';
-import { AggregateOverflow } from '../aggregate/repository.ts';
-import { applyBets, applyNewPlayers, type NewPlayer, type SettledBet } from '../aggregate/service.ts';
-import { disabledAgentsOver } from '../agent/repository.ts';
-import { disabledCurrencyIds } from '../currency/repository.ts';
-import { applyControlProgress } from '../point-control/service.ts';
-import { addPoolContributions } from '../game/repository.ts';
-import { advanceLastBetAt, disabledPlayerIds, findPlayers, insertPlayers, playerKey, type NewPlayerRow, type PlayerRef } from '../player/repository.ts';
-import { playerCache, rememberPlayers } from '../player/service.ts';
-import { LedgerBook } from '../wallet/service.ts';
-import { insertLedgerEntries, lockWallets, setWalletBalances, storedMovements, walletKey, type LedgerRow, type StoredMovement } from '../wallet/repository.ts';
+import { applyNewPlayers } from '../aggregate/public.ts';
+import { disabledAgentsOver } from '../agent/public.ts';
+import { disabledCurrencyIds } from '../currency/public.ts';
+import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
+import { insertLedgerEntries, LedgerBook, lockWallets, setWalletBalances, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
 import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
 import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type GameRef, storedBets, type BetRow } from './repository.ts';
+import { runBetStages } from './pipeline.ts';
 import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
@@ -50,8 +47,6 @@ export class IngestRejected extends ApiError {
 const reject = (index: number | null, field: string, reason: string): never => {
   throw new IngestRejected({ index, field, reason });
 };
-
-const WALLET_FULL = `the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}, the most a balance can hold`;
 
 const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 
@@ -277,14 +272,16 @@ async function resolveRecords<R extends BatchRecord, Own extends object, F>(
  * Milliseconds spent per stage of storing bets, summed since the process started: the ingest
  * benchmark prints them to show where a batch's time goes (our writes versus the aggregates).
  */
-export const betStageMs: Record<'lookups' | 'players' | 'wallets' | 'bets' | 'ledger' | 'balances' | 'aggregates' | 'controls' | 'pools', number> = {
-  lookups: 0, players: 0, wallets: 0, bets: 0, ledger: 0, balances: 0, aggregates: 0, controls: 0, pools: 0,
-};
+/**
+ * Milliseconds spent in each part of storing bet batches, summed over batches (bench/ingest.ts
+ * prints them): the ingest's own look-ups, players and bet rows, then each stage of pipeline.ts.
+ */
+export const betStageMs: Record<string, number> = {};
 function stageClock() {
   let last = performance.now();
-  return (stage: keyof typeof betStageMs) => {
+  return (stage: string) => {
     const now = performance.now();
-    betStageMs[stage] += now - last;
+    betStageMs[stage] = (betStageMs[stage] ?? 0) + now - last;
     last = now;
   };
 }
@@ -346,14 +343,6 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   const { players, created } = await resolvePlayers(db, needs, now, known);
   lap('players');
   const playerOf = (r: { playerKey: string }): PlayerRef => players.get(r.playerKey)!;
-  const wallets = await lockWallets(
-    db,
-    dialect,
-    unique.map((r) => ({ player_id: playerOf(r).id, currency_id: r.currency_id })),
-    now,
-  );
-
-  lap('wallets');
   const rows: BetRow[] = unique.map((r) => ({
     bet_id: r.record.bet_id,
     round_id: r.record.round_id,
@@ -385,65 +374,16 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     }
     duplicates += raced.length;
   }
-
-  const book = new LedgerBook(now);
-  const settled: SettledBet[] = [];
-  const lastBet = new Map<number, number>();
+  const newBets: BatchBet[] = [];
   for (let i = 0; i < unique.length; i++) {
-    const r = unique[i]!;
     const row = rows[i]!;
     const id = ids.get(row.bet_id);
-    if (id === undefined) continue;
-    const wallet = wallets.get(walletKey(row.player_id, row.currency_id))!;
-    // The stake only takes money out: the one refusal it can meet is a balance below zero.
-    if (book.move(wallet, row.agent_id, 'bet', -row.bet_amount, row.bet_id, id, row.bet_time)) {
-      reject(r.record.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
-    }
-    const net = row.payout_amount - row.tax_amount + row.bonus_amount;
-    const paid = book.move(wallet, row.agent_id, 'payout', net, row.bet_id, id, row.settle_time);
-    if (paid === 'below_zero') {
-      reject(r.record.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
-    }
-    if (paid === 'above_max') reject(r.record.index, 'payout_amount', WALLET_FULL);
-    settled.push({
-      id,
-      agent_id: row.agent_id,
-      player_id: row.player_id,
-      game_id: row.game_id,
-      platform_id: row.platform_id,
-      currency_id: row.currency_id,
-      bet_amount: row.bet_amount,
-      valid_bet_amount: row.valid_bet_amount,
-      payout_amount: row.payout_amount,
-      tax_amount: row.tax_amount,
-      bonus_amount: row.bonus_amount,
-      jackpot_contribution: row.jackpot_contribution,
-      settle_time: row.settle_time,
-    });
-    const prev = lastBet.get(row.player_id);
-    if (prev === undefined || row.bet_time > prev) lastBet.set(row.player_id, row.bet_time);
+    if (id !== undefined) newBets.push({ ...row, id, index: unique[i]!.record.index });
   }
-
   lap('bets');
-  await insertLedgerEntries(db, dialect, book.entries);
-  lap('ledger');
-  await setWalletBalances(db, dialect, book.changedBalances(), now);
-  if (lastBet.size > 0) await advanceLastBetAt(db, dialect, [...lastBet].map(([id, value]) => ({ id, value })), now);
-  lap('balances');
-  try {
-    await applyNewPlayers(db, dialect, created);
-    await applyBets(db, dialect, settled);
-  } catch (err) {
-    if (err instanceof AggregateOverflow) reject(null, 'bets', `the batch would take a report total past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`);
-    throw err;
-  }
-  lap('aggregates');
-  // Point controls (docs/product.md, "Point control"): the batch's bets, in batch order, move their players' active controls.
-  await applyControlProgress(db, dialect, settled, now);
-  lap('controls');
-  // Prize pools (docs/product.md, "Prize pools"): each stored bet's jackpot_contribution grows its agent and game's enabled pool.
-  await addPoolContributions(db, dialect, settled, now);
-  lap('pools');
+
+  // The modules' stages (pipeline.ts), in their fixed order.
+  await runBetStages({ db, dialect, now, bets: newBets, newPlayers: created, reject }, lap);
   return { result: { accepted: ids.size, duplicates }, players };
 }
 

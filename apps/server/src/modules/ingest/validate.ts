@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { parseMoney, ingest as contract } from '@console/contract';
-import type { BetAmounts } from '../aggregate/types.ts';
+import type { BetAmounts } from '../../db/bet-batch.ts';
 
 type IngestRejection = contract.IngestRejection;
 

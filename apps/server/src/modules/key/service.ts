@@ -3,7 +3,7 @@ import { ErrorCode, type key as keyContract } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
-import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/service.ts';
+import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/public.ts';
 import { agentExists, findAgentKeyWithAgent, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
 import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
 

@@ -5,8 +5,8 @@ import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { saveDealer } from '../game/repository.ts';
-import { isUniqueViolation } from '../user/repository.ts';
+import { saveDealer } from '../game/public.ts';
+import { isUniqueViolation } from '../user/public.ts';
 import {
   findGame,
   findPlatform,

@@ -2,7 +2,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, updateBigintById } from '../../db/bulk-sql.ts';
-import { int8Text, toNumber } from '../../db/sql.ts';
+import { accountStartsWith, int8Text, toNumber } from '../../db/sql.ts';
 import { playerDaysCondition } from '../../db/player-days.ts';
 
 /** SQL of the player table used by the ingest. */
@@ -92,14 +92,6 @@ export async function advanceLastBetAt(db: Kysely<DB>, dialect: Dialect, rows: A
 }
 
 /* ---- Player management (player/list, detail, status) ---- */
-
-/**
- * `column` starts with `prefix`, compared exactly (case and all) on both databases: `substr`
- * counts characters in both, and a LIKE pattern would need escaping and is case-blind on SQLite.
- */
-export function accountStartsWith(column: string, prefix: string): Expression<SqlBool> {
-  return sql<SqlBool>`substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix}`;
-}
 
 export interface PlayerListFilter {
   id?: number;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode, formatMoney, MONEY_SCALE, MONEY_UNITS_MAX, parseMoney, player, type bill, type CallParsed } from '@console/contract';
+import type { BetStage } from '../../db/bet-batch.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { timeSpan } from '../../db/sql.ts';
@@ -8,15 +9,14 @@ import { hhOf, monthSegmentOf, periodStarts } from '../../lib/periods.ts';
 import { nowIso } from '../../lib/time.ts';
 import { scopePath } from '../../plugins/agent-scope.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { agentPath } from '../agent/repository.ts';
-import { playerLifetimes, settleTimeSpan, type PlayerLifetime } from '../aggregate/repository.ts';
-import { findCurrency } from '../currency/repository.ts';
-import { activeControlOf } from '../point-control/service.ts';
-import { applyNewPlayers } from '../aggregate/service.ts';
+import { agentPath } from '../agent/public.ts';
+import { applyNewPlayers, playerLifetimes, settleTimeSpan, type PlayerLifetime } from '../aggregate/public.ts';
+import { findCurrency } from '../currency/public.ts';
+import { activeControlOf } from '../point-control/public.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
-import { listAdjustments, listWallets, type AdjustmentRow, type WalletFilter, type WalletRow } from '../wallet/repository.ts';
-import { adjustWallet } from '../wallet/service.ts';
+import { adjustWallet, listAdjustments, listWallets, type AdjustmentRow, type WalletFilter, type WalletRow } from '../wallet/public.ts';
 import {
+  advanceLastBetAt,
   findPlayer,
   findPlayersByPrefix,
   insertPlayers,
@@ -314,3 +314,16 @@ export async function ensurePlayer(database: Database, p: { agentId: number; acc
     return { id: Number(found.id), created: false };
   });
 }
+
+/** The ingest's last-bet stage (db/bet-batch.ts): each player's latest bet time moves forward to their newest bet of the batch. */
+export const lastBetStage: BetStage = {
+  name: 'last bet',
+  async run({ db, dialect, now, bets }) {
+    const last = new Map<number, number>();
+    for (const b of bets) {
+      const prev = last.get(b.player_id);
+      if (prev === undefined || b.bet_time > prev) last.set(b.player_id, b.bet_time);
+    }
+    if (last.size > 0) await advanceLastBetAt(db, dialect, [...last].map(([id, value]) => ({ id, value })), now);
+  },
+};

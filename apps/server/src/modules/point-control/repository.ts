@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor } from '../../db/bulk-sql.ts';
-import { int8Text, toNumber } from '../../db/sql.ts';
-import { accountStartsWith } from '../player/repository.ts';
+import { accountStartsWith, int8Text, toNumber } from '../../db/sql.ts';
 
 /** SQL of point controls (docs/product.md, "Point control"; table point_control). */
 
@@ -90,6 +89,12 @@ export async function insertControl(db: Kysely<DB>, c: NewControl, now: string):
     .returning('id')
     .executeTakeFirstOrThrow();
   return toNumber(r.id);
+}
+
+/** The player a new control is for (the list joins players the same way), if there is one. */
+export async function playerToControl(db: Kysely<DB>, id: number): Promise<{ id: number; account: string } | undefined> {
+  const r = await db.selectFrom('player').select(['id', 'account']).where('id', '=', id).executeTakeFirst();
+  return r && { id: toNumber(r.id), account: r.account };
 }
 
 /** The id of a player's active control, if any. */

@@ -6,14 +6,14 @@ import { lockNames } from '../../db/write-transaction.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import type { SettledBet } from '../aggregate/types.ts';
-import { agentPath } from '../agent/repository.ts';
-import { findPlayer } from '../player/repository.ts';
+import type { BetStage, SettledBet } from '../../db/bet-batch.ts';
+import { agentPath } from '../agent/public.ts';
 import {
   activeControlId,
   cancelControl,
   gameExists,
   insertControl,
+  playerToControl,
   listControls,
   lockActiveControls,
   playersUnderControl,
@@ -100,7 +100,7 @@ const notFound = () => apiError(ErrorCode.NotFound, '点控不存在', 'No such 
 export async function controlAdd(input: CallParsed<typeof player.playerControlAdd>, ctx: CallContext): Promise<{ id: number }> {
   // Two operators setting a control for one player at once: the second waits, then finds the first.
   await lockNames(ctx.db, ctx.dialect, [`point-control:${input.player_id}`]);
-  const p = await findPlayer(ctx.db, input.player_id);
+  const p = await playerToControl(ctx.db, input.player_id);
   if (!p) throw apiError(ErrorCode.InvalidParameter, 'player_id：玩家不存在', 'player_id: no such player');
   if (input.game_id && !(await gameExists(ctx.db, input.game_id))) throw apiError(ErrorCode.InvalidParameter, 'game_id：游戏不存在', 'game_id: no such game');
   const active = await activeControlId(ctx.db, p.id);
@@ -143,3 +143,9 @@ export async function controlCancel(input: CallParsed<typeof player.playerContro
   });
   return null;
 }
+
+/** The ingest's point-control stage (db/bet-batch.ts): the batch's bets, in batch order, move their players' active controls. */
+export const pointControlStage: BetStage = {
+  name: 'point controls',
+  run: ({ db, dialect, bets, now }) => applyControlProgress(db, dialect, bets, now),
+};

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
 import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../../lib/periods.ts';
-import { agentSubtree } from '../agent/repository.ts';
+import { agentSubtree } from '../agent/public.ts';
 import {
   bettingQuery,
   bettingSortable,

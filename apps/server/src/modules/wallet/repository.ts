@@ -3,8 +3,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
 import { utcDayOf } from '../../db/player-days.ts';
-import { accountStartsWith, playerAccounts } from '../player/repository.ts';
-import { int8Text, toNumber } from '../../db/sql.ts';
+import { accountStartsWith, int8Text, toNumber } from '../../db/sql.ts';
 
 /** SQL of wallets and their ledger. */
 
@@ -166,26 +165,25 @@ export interface StoredMovement {
  * The movements stored already with one of `types` among `orderIds`, by order id, among the
  * movements that are not a bet's (those are keyed by their bet: migration 0009).
  * `related_bet_id IS NULL` is the predicate of the partial unique index that answers this. A new
- * order id matches no row; only ids sent again read their entries, and then their players' accounts.
+ * order id matches no row; only ids sent again read their entries, with their players' accounts.
  */
 export async function storedMovements(db: Kysely<DB>, types: string[], orderIds: string[]): Promise<Map<string, StoredMovement>> {
   const out = new Map<string, StoredMovement>();
   for (const chunk of chunksFor(orderIds, 1)) {
     const rows = await db
-      .selectFrom('ledger_entry')
-      .select(['order_id', 'type', 'agent_id', 'player_id', 'currency_id', int8Text(sql.ref('amount')).as('amount'), 'time'])
-      .where('related_bet_id', 'is', null)
-      .where('type', 'in', types)
-      .where('order_id', 'in', chunk)
+      .selectFrom('ledger_entry as l')
+      .leftJoin('player as p', 'p.id', 'l.player_id')
+      .select(['l.order_id', 'l.type', 'l.agent_id', 'p.account', 'l.currency_id', int8Text(sql.ref('l.amount')).as('amount'), 'l.time'])
+      .where('l.related_bet_id', 'is', null)
+      .where('l.type', 'in', types)
+      .where('l.order_id', 'in', chunk)
       .execute();
-    if (rows.length === 0) continue;
-    const accounts = await playerAccounts(db, rows.map((r) => toNumber(r.player_id)));
     for (const r of rows) {
       out.set(r.order_id, {
         order_id: r.order_id,
         type: r.type,
         agent_id: toNumber(r.agent_id),
-        player_account: accounts.get(toNumber(r.player_id)) ?? null,
+        player_account: r.account ?? null,
         currency_id: toNumber(r.currency_id),
         amount: BigInt(r.amount),
         time: toNumber(r.time),

@@ -3,6 +3,7 @@ import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
+import type { BetStage } from '../../db/bet-batch.ts';
 import {
   createWallet,
   findAdjustment,
@@ -11,11 +12,46 @@ import {
   insertLedgerEntries,
   ledgerEntryId,
   lockWallet,
+  lockWallets,
   setWalletBalances,
+  walletKey,
   type AdjustmentRow,
   type LedgerRow,
   type LockedWallet,
 } from './repository.ts';
+
+/** Why a movement past the largest balance is refused (the ingest's records name it). */
+export const WALLET_FULL = `the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}, the most a balance can hold`;
+
+/**
+ * The ingest's wallets stage (db/bet-batch.ts): the batch's wallets locked (created at a player's
+ * first bet), then each new bet, in batch order, takes its stake out at its bet time and pays its
+ * net return (payout − tax + bonus) in at its settle time, as two ledger entries; a stake beyond
+ * the balance, a tax beyond what the wallet holds or a balance past the maximum refuses the batch
+ * naming the record. The entries and the final balances are written once.
+ */
+export const walletStage: BetStage = {
+  name: 'wallets',
+  async run(batch) {
+    const { db, dialect, now, bets } = batch;
+    const wallets = await lockWallets(db, dialect, bets.map((b) => ({ player_id: b.player_id, currency_id: b.currency_id })), now);
+    const book = new LedgerBook(now);
+    for (const b of bets) {
+      const wallet = wallets.get(walletKey(b.player_id, b.currency_id))!;
+      // The stake only takes money out: the one refusal it can meet is a balance below zero.
+      if (book.move(wallet, b.agent_id, 'bet', -b.bet_amount, b.bet_id, b.id, b.bet_time)) {
+        batch.reject(b.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
+      }
+      const paid = book.move(wallet, b.agent_id, 'payout', b.payout_amount - b.tax_amount + b.bonus_amount, b.bet_id, b.id, b.settle_time);
+      if (paid === 'below_zero') {
+        batch.reject(b.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
+      }
+      if (paid === 'above_max') batch.reject(b.index, 'payout_amount', WALLET_FULL);
+    }
+    await insertLedgerEntries(db, dialect, book.entries);
+    await setWalletBalances(db, dialect, book.changedBalances(), now);
+  },
+};
 
 /** Why a movement was refused: it would take the wallet below zero, or past the largest amount a balance holds. */
 export type MoveRefusal = 'below_zero' | 'above_max';
