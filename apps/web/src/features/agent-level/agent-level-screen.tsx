@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, Button, Flex, Form, Grid, Input, InputNumber, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { agent, type CallResponse, parsePermissionString } from '@console/contract';
-import { FormDialog, zodRule } from '../../components/form-dialog';
+import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useCanCall } from '../../components/has-perm';
 import { type ListColumn, ListTable, useLocalListState } from '../../components/list';
 import { useAppStore } from '../../stores/app';
@@ -78,13 +78,7 @@ export default function AgentLevelScreen() {
   const canEdit = can(agent.agentAdminLevelEdit);
   const list = useLocalListState<object, SortField>('agent-levels', 20);
   const query = useLevelList();
-  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
-  const [opens, setOpens] = useState(0);
-  const [target, setTargetState] = useState<Level | 'new' | null>(null);
-  const setTarget = (next: Level | 'new' | null) => {
-    if (next) setOpens((n) => n + 1);
-    setTargetState(next);
-  };
+  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Level | 'new'>();
 
   const data = useMemo(() => {
     const all = query.data?.list;
@@ -148,7 +142,7 @@ export default function AgentLevelScreen() {
       key: 'actions',
       settable: false,
       render: (_, l) => (
-        <Button type="link" size="small" onClick={() => setTarget(l)} aria-label={t('action.editOf', { name: l.name })}>
+        <Button type="link" size="small" onClick={() => openDialog(l)} aria-label={t('action.editOf', { name: l.name })}>
           {t('action.edit')}
         </Button>
       ),
@@ -174,13 +168,13 @@ export default function AgentLevelScreen() {
         emptyText={t('empty')}
         extra={
           canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => setTarget('new')}>
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('add')} onClick={() => openDialog('new')}>
               {screens.sm ? t('add') : null}
             </Button>
           )
         }
       />
-      {(canAdd || canEdit) && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => setTarget(null)} />}
+      {(canAdd || canEdit) && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => closeDialog()} />}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { z } from 'zod';
 import { game, platform } from '@console/contract';
 import { gameName } from '../../components/dict-select';
-import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
+import { FormDialog, useConfirm, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { type ListColumn, ListFilters, type ListState, ListTable, StatusFilter, useListState } from '../../components/list';
 import { useAppStore } from '../../stores/app';
 import { useAddGame, useEditGame } from './api';
@@ -154,13 +154,7 @@ export function GameList({
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const edit = useEditGame();
-  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
-  const [opens, setOpens] = useState(0);
-  const [target, setTargetState] = useState<Game | 'new' | null>(null);
-  const setTarget = (next: Game | 'new' | null) => {
-    if (next) setOpens((n) => n + 1);
-    setTargetState(next);
-  };
+  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Game | 'new'>();
   const platformById = useMemo(() => new Map(platforms.map((p) => [p.id, p])), [platforms]);
   const { platform_id, type, status, keyword } = list.filters;
 
@@ -276,7 +270,7 @@ export function GameList({
             </Link>
           </Tooltip>
           {canManage && (
-            <Button type="link" size="small" onClick={() => setTarget(g)}>
+            <Button type="link" size="small" onClick={() => openDialog(g)}>
               {t('action.edit')}
             </Button>
           )}
@@ -322,13 +316,13 @@ export function GameList({
         emptyText={query.data?.list.length ? t('game.empty') : t('game.none')}
         extra={
           canManage && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('game.add')} onClick={() => setTarget('new')} disabled={noProvider} title={noProvider ? t('game.noPlatform') : undefined}>
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('game.add')} onClick={() => openDialog('new')} disabled={noProvider} title={noProvider ? t('game.noPlatform') : undefined}>
               {screens.sm ? t('game.add') : null}
             </Button>
           )
         }
       />
-      {canManage && <GameDialog key={opens} target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => setTarget(null)} />}
+      {canManage && <GameDialog key={opens} target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => closeDialog()} />}
     </>
   );
 }

@@ -1,9 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { platform } from '@console/contract';
-import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
+import { FormDialog, useConfirm, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { type ListColumn, ListTable, useLocalListState } from '../../components/list';
 import { useAppStore } from '../../stores/app';
 import { useAddPlatform, useEditPlatform, usePlatformList } from './api';
@@ -71,13 +71,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
   const list = useLocalListState<object, SortField>('catalogue-platforms', 10);
   const query = usePlatformList();
   const edit = useEditPlatform();
-  // A new form for each opening: a kept form would mix the previous opening's values into this one's.
-  const [opens, setOpens] = useState(0);
-  const [target, setTargetState] = useState<Platform | 'new' | null>(null);
-  const setTarget = (next: Platform | 'new' | null) => {
-    if (next) setOpens((n) => n + 1);
-    setTargetState(next);
-  };
+  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Platform | 'new'>();
 
   const compare = useMemo(() => {
     const text = textOrder(language);
@@ -159,7 +153,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
       settable: false,
       render: (_, p) => (
         <Space size={0} wrap={false}>
-          <Button type="link" size="small" onClick={() => setTarget(p)}>
+          <Button type="link" size="small" onClick={() => openDialog(p)}>
             {t('action.edit')}
           </Button>
           <Button type="link" size="small" danger={p.status === CatalogueStatus.Enabled} onClick={() => toggle(p)}>
@@ -182,13 +176,13 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
         pageSizeOptions={[10, 20, 50]}
         extra={
           canManage && (
-            <Button type="primary" icon={<PlusOutlined />} aria-label={t('platform.add')} onClick={() => setTarget('new')}>
+            <Button type="primary" icon={<PlusOutlined />} aria-label={t('platform.add')} onClick={() => openDialog('new')}>
               {screens.sm ? t('platform.add') : null}
             </Button>
           )
         }
       />
-      {canManage && <PlatformDialog key={opens} target={target} onClose={() => setTarget(null)} />}
+      {canManage && <PlatformDialog key={opens} target={target} onClose={() => closeDialog()} />}
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Alert, App, Badge, Button, Checkbox, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Tooltip, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { formatMoney, game, parseMoney } from '@console/contract';
 import { PlatformSelect, gameName, useAgents } from '../../components/dict-select';
-import { FormDialog, zodRule } from '../../components/form-dialog';
+import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money } from '../../components/money';
@@ -205,13 +205,7 @@ export default function AgentConfigScreen() {
   const agent = useShownAgent(list.filters.agent_id);
   const agentId = agent?.id ?? 0;
   const query = useAgentConfigList(agentId ? ({ ...list.params, agent_id: agentId } as Parameters<typeof useAgentConfigList>[0]) : null);
-  const [target, setTarget] = useState<Row | null>(null);
-  // A new form for each opening: a kept form would show the previous game's values.
-  const [opens, setOpens] = useState(0);
-  const edit = (r: Row) => {
-    setOpens((n) => n + 1);
-    setTarget(r);
-  };
+  const { target, key: opens, open: edit, close: closeDialog } = useDialogTarget<Row>();
   const to = (path: string, row: Row) => navigate(`/game/manage/agent/${path}?agent_id=${row.agent_id}&game_id=${row.game_id}`);
 
   const columns: ListColumn<Row>[] = [
@@ -357,7 +351,7 @@ export default function AgentConfigScreen() {
         </ListFilters>
         <ListTable<Row> list={list} query={query} rowKey="game_id" columns={columns} title={agent ? t('agent.title', { name: agent.name, code: agent.code }) : ''} emptyText={t('empty')} />
       </AgentFrame>
-      {canEdit && <AgentConfigDialog key={opens} target={target} agentCode={agent?.code ?? ''} onClose={() => setTarget(null)} />}
+      {canEdit && <AgentConfigDialog key={opens} target={target} agentCode={agent?.code ?? ''} onClose={() => closeDialog()} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { App, Badge, Button, Flex, Form, Grid, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { formatMoney, game, parseMoney } from '@console/contract';
 import { PlatformSelect, gameName } from '../../components/dict-select';
-import { FormDialog, zodRule } from '../../components/form-dialog';
+import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money } from '../../components/money';
@@ -101,13 +101,7 @@ export default function DealerScreen() {
   const list = useListState({ id: 'game-dealer', filters: FILTERS, defaultPageSize: 50 });
   const query = useDealerList(list.params);
   const enable = useDealerEnable();
-  const [target, setTarget] = useState<Dealer | null>(null);
-  // A new form for each opening: a kept form would show the previous game's values.
-  const [opens, setOpens] = useState(0);
-  const edit = (d: Dealer) => {
-    setOpens((n) => n + 1);
-    setTarget(d);
-  };
+  const { target, key: opens, open: edit, close: closeDialog } = useDialogTarget<Dealer>();
   const [selected, setSelected] = useState<number[]>([]);
 
   function batch(enabled: 0 | 1) {
@@ -209,7 +203,7 @@ export default function DealerScreen() {
         }
         tableProps={canEdit ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } } : undefined}
       />
-      {canEdit && <DealerDialog key={opens} target={target} onClose={() => setTarget(null)} />}
+      {canEdit && <DealerDialog key={opens} target={target} onClose={() => closeDialog()} />}
     </Flex>
   );
 }

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ErrorCode, formatMoney, game, parseMoney } from '@console/contract';
 import { DateTime } from '../../components/date-time';
 import { GameSelect, gameName, useAgents, useGames } from '../../components/dict-select';
-import { FormDialog, zodRule } from '../../components/form-dialog';
+import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { Money, useCurrencyDecimals, useMoneyText } from '../../components/money';
@@ -356,22 +356,16 @@ export default function PrizePoolScreen() {
   const query = usePoolList(list.params);
   const history = useListState({ id: 'game-prize-pool-cleans', filters: game.gamePrizePoolCleanList.request.pick({ prize_pool_id: true }) });
   const cleans = useCleanList({ ...history.params, agent_id: list.filters.agent_id, game_id: list.filters.game_id });
-  const [target, setTarget] = useState<Pool | 'new' | null>(null);
+  const editDialog = useDialogTarget<Pool | 'new'>();
+  const cleanDialog = useDialogTarget<Pool>();
   const [carried, setCarried] = useState<Partial<EditValues> | undefined>(undefined);
-  const [cleaning, setCleaning] = useState<Pool | null>(null);
   // The pool just created, marked in the list for a few seconds.
   const [fresh, setFresh] = useState(0);
-  // A new form for each opening: a kept form would show the previous pool's values.
-  const [opens, setOpens] = useState(0);
   const openEdit = (p: Pool | 'new', typed?: Partial<EditValues>) => {
-    setOpens((n) => n + 1);
     setCarried(typed);
-    setTarget(p);
+    editDialog.open(p);
   };
-  const openClean = (p: Pool) => {
-    setOpens((n) => n + 1);
-    setCleaning(p);
-  };
+  const openClean = cleanDialog.open;
   /** After a create the list shows the new pool: filtered to its agent (and its game, when the list was on that game), first page, marked. */
   const showCreated = (p: { id: number; agent_id: number; game_id: number }) => {
     const f = list.filters;
@@ -552,16 +546,16 @@ export default function PrizePoolScreen() {
       <ListTable<Clean> list={history} query={cleans} rowKey="id" columns={cleanColumns} title={t('pool.history')} emptyText={t('pool.noCleans')} />
       {canEdit && (
         <PoolDialog
-          key={`edit-${opens}`}
-          target={target}
+          key={editDialog.key}
+          target={editDialog.target}
           carried={carried}
           defaults={list.filters}
-          onClose={() => setTarget(null)}
+          onClose={editDialog.close}
           onCreated={showCreated}
           onEditExisting={(p, typed) => openEdit(p, typed)}
         />
       )}
-      {canEdit && <CleanDialog key={`clean-${opens}`} target={cleaning} onClose={() => setCleaning(null)} />}
+      {canEdit && <CleanDialog key={cleanDialog.key} target={cleanDialog.target} onClose={cleanDialog.close} />}
     </Flex>
   );
 }
