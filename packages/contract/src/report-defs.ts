@@ -207,7 +207,7 @@ export const REPORT_COLUMNS: Readonly<Record<string, ColumnMeta>> = {
   win_count: col('count', '赢局数', 'Winning bets'),
   win_rate: col('rate', '胜率', 'Win rate'),
   new_player_count: col('count', '新增玩家', 'New players'),
-  share_rate: col('bp', '占成比例', 'Share rate'),
+  share_rate: col('bp', '占成', 'Share rate'),
   own_take: col('money', '本级占成', 'Own take'),
   upline_take: col('money', '上级占成', 'Upline take'),
   bet_time: col('date', '投注时间', 'Bet time'),
