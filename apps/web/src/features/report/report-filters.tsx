@@ -11,6 +11,8 @@ import { type Filters, MONTH_PRESETS, monthPresetRange, PRESETS, presetRange, ra
 
 const DATE = 'YYYY-MM-DD';
 const MONTH = 'YYYY-MM';
+/** The pop-up's class: one panel on a phone (report.css). */
+const POPUP = { popup: { root: 'report-range-popup' } };
 
 interface Props {
   def: report.ReportDef;
@@ -94,9 +96,9 @@ export function ReportFilters({ def, list, effective, range, today }: Props) {
         ]}
       >
         {byMonths ? (
-          <DatePicker.RangePicker picker="month" format={MONTH} presets={presets} allowClear={false} style={{ width: 250 }} data-testid="report-months" />
+          <DatePicker.RangePicker picker="month" format={MONTH} presets={presets} allowClear={false} style={{ width: 250 }} classNames={POPUP} data-testid="report-months" />
         ) : (
-          <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} data-testid="report-dates" />
+          <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} classNames={POPUP} data-testid="report-dates" />
         )}
       </Form.Item>
       <Form.Item name="time_zone_id" label={t('components:timezone')}>
