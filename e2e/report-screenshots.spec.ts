@@ -12,6 +12,7 @@ const { dir } = screenshotFolder('/tmp/shots-report');
 const SCREENS = [
   ['agent-daily', '/agent/report/daily'],
   ['agent-hourly', '/agent/report/hourly'],
+  ['agent-settlement', '/agent/report/settlement'],
   ['player-summary', '/player/report/summary'],
   ['player-betting', '/player/report/betting'],
   ['game-daily', '/game/report/daily'],
@@ -46,9 +47,9 @@ for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
       await page.waitForTimeout(900);
       await page.mouse.move(0, 0);
       await page.screenshot({ path: path.join(dir, `${name}-${c.name}.png`), fullPage: true });
-      if (c.width < 500 && name === 'agent-daily') {
-        // The filters fold into a drawer on a phone.
-        await page.getByTestId('report-agent-daily').getByTestId('filters-open').click();
+      if (c.width < 500 && (name === 'agent-daily' || name === 'agent-settlement')) {
+        // The filters fold into a drawer on a phone (the settlement's: months).
+        await page.getByTestId(`report-${name}`).getByTestId('filters-open').click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await page.waitForTimeout(500);
         await page.screenshot({ path: path.join(dir, `${name}-${c.name}-filters.png`) });

@@ -8,6 +8,7 @@ const REPORTS = [
   ['/agent/report/hourly', 'agent/report/agent/hourly/summary'],
   ['/agent/report/daily', 'agent/report/agent/daily/summary'],
   ['/agent/report/monthly', 'agent/report/agent/monthly/summary'],
+  ['/agent/report/settlement', 'agent/report/agent/settlement'],
   ['/player/report/summary', 'player/report/player/summary'],
   ['/player/report/daily', 'player/report/player/daily/summary'],
   ['/player/report/betting', 'player/report/player/betting'],
@@ -128,6 +129,26 @@ test.describe('report screens', () => {
     await expect(page.getByText('此报表最长可查询 366 天')).toBeVisible();
   });
 
+  test('the agent settlement is asked for by months: a month preset reaches the call, share rates show as percentages', async ({ page }) => {
+    const path = 'agent/report/agent/settlement';
+    const data = await open(page, '/agent/report/settlement', path);
+    expect(data.total).toBeGreaterThan(0);
+    const first = data.list[0] as { share_rate: number; own_take: string };
+    await expect(rows(page).first()).toContainText(`${(first.share_rate / 100).toFixed(2)}%`);
+    for (const header of ['占成', '本级占成', '上级占成']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    await page.locator('#report-agent-settlement_months').click();
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets').getByText('上月').click();
+    const sent = page.waitForRequest((req) => isCall(path)(req) && bodyOf(req).start_month === bodyOf(req).end_month);
+    await page.getByTestId('report-agent-settlement').getByRole('button', { name: /查\s*询/ }).click();
+    const body = bodyOf(await sent);
+    // The month before the current one in GMT+8, and no dates.
+    const now = new Date(Date.now() + 8 * 3_600_000);
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+    expect(body).toMatchObject({ start_month: last, end_month: last, page: 1 });
+    expect(body.start_date).toBeUndefined();
+    await expect(page.getByTestId('report-agent-settlement').locator('.report-subtitle')).toHaveText(`${last} ~ ${last}`);
+  });
+
   test('an agent row leads to that agent’s daily report, filtered to it', async ({ page }) => {
     const data = await open(page, '/agent/report/summary', 'agent/report/agent/summary');
     const agent = data.list[0]! as { agent_id: number; agent_code: string };
@@ -190,11 +211,27 @@ test('a user holding only 1401 and 201 sees only those two reports', async ({ pa
   await menu.getByText('玩家报表').click();
   await expect(menu.getByText('代理汇总')).toBeVisible();
   await expect(menu.getByText('玩家汇总')).toBeVisible();
-  for (const hidden of ['代理日汇总', '代理小时汇总', '玩家投注记录', '游戏报表', '厂商报表', '币种报表', '账变记录']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  for (const hidden of ['代理日汇总', '代理小时汇总', '代理占成', '玩家投注记录', '游戏报表', '厂商报表', '币种报表', '账变记录']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
   await page.goto('/#/agent/report/summary');
   await expect(rows(page).first()).toBeVisible();
   await page.goto('/#/agent/report/daily');
   await expect(page).toHaveURL(/#\/401/);
   await page.goto('/#/currency/daily');
+  await expect(page).toHaveURL(/#\/401/);
+});
+
+test('a user holding 1405 finds the agent settlement under agent reports, and nothing else of them', async ({ page, request }) => {
+  const admin = await adminApi(request);
+  const account = uniqueAccount('stl');
+  await admin.addUser(account, 'settle-pass-1', '1,14,1405');
+  await page.goto('/#/login');
+  await signIn(page, account, 'settle-pass-1');
+  const menu = sideMenu(page);
+  await menu.getByText('代理报表').click();
+  await menu.getByText('代理占成', { exact: true }).click();
+  await expect(page).toHaveURL(/#\/agent\/report\/settlement/);
+  await expect(rows(page).first()).toBeVisible();
+  for (const hidden of ['代理汇总', '代理日汇总', '代理月汇总']) await expect(menu.getByText(hidden, { exact: true })).toHaveCount(0);
+  await page.goto('/#/agent/report/monthly');
   await expect(page).toHaveURL(/#\/401/);
 });

@@ -25,6 +25,9 @@ const agentMounted = registered.filter((c) => callPrefixes(c).includes(AGENT_API
 const operatorOnly = registered.filter((c) => !callPrefixes(c).includes(AGENT_API_PREFIX));
 
 const RANGE = { start_date: '2026-01-01', end_date: '2026-01-31', time_zone_id: 1, currency_id: -1 };
+/** The same month for a report asked for by months (the settlement). */
+const MONTHS = { start_month: '2026-01', end_month: '2026-01', time_zone_id: 1, currency_id: -1 };
+const rangeOf = (d: report.ReportDef) => (d.range === 'month' ? MONTHS : RANGE);
 const A_PLAYERS = ['pa1', 'pa11', 'pa111'];
 const B_PLAYERS = ['pb1', 'pb11'];
 const A_CODES = ['A1', 'A1-1', 'A1-1-1'];
@@ -98,36 +101,36 @@ describeOnDatabases('agent back office: an agent user sees their sub-tree and no
   });
 
   /** A call whose answer is a report page: the agent's whole-sub-tree answer is the operator's for A1, and B1 is refused. */
-  const reportCase = (path: string) => async () => {
-    const mine = ok(await agentAs(path, { ...RANGE, agent_id: 0, page: 1, page_size: 500 }));
-    expect(mine).toEqual(ok(await operator(path, { ...RANGE, agent_id: ids.A1, page: 1, page_size: 500 })));
+  const reportCase = (path: string, range: Row) => async () => {
+    const mine = ok(await agentAs(path, { ...range, agent_id: 0, page: 1, page_size: 500 }));
+    expect(mine).toEqual(ok(await operator(path, { ...range, agent_id: ids.A1, page: 1, page_size: 500 })));
     noBRows(mine.list);
     // The data holds B1 rows, so an unscoped answer would differ.
-    expect(ok(await operator(path, { ...RANGE, agent_id: 0, page: 1, page_size: 500 }))).not.toEqual(mine);
-    expect(ok(await agentAs(path, { ...RANGE, agent_id: ids['A1-1'], page: 1, page_size: 500 }))).toEqual(
-      ok(await operator(path, { ...RANGE, agent_id: ids['A1-1'], page: 1, page_size: 500 })),
+    expect(ok(await operator(path, { ...range, agent_id: 0, page: 1, page_size: 500 }))).not.toEqual(mine);
+    expect(ok(await agentAs(path, { ...range, agent_id: ids['A1-1'], page: 1, page_size: 500 }))).toEqual(
+      ok(await operator(path, { ...range, agent_id: ids['A1-1'], page: 1, page_size: 500 })),
     );
-    for (const other of [ids.B1, ids['B1-1'], 999_999]) refused(await agentAs(path, { ...RANGE, agent_id: other, page: 1, page_size: 20 }));
+    for (const other of [ids.B1, ids['B1-1'], 999_999]) refused(await agentAs(path, { ...range, agent_id: other, page: 1, page_size: 20 }));
   };
 
   /** An export: the agent's file holds as many rows as the operator's of A1; B1 is refused. */
-  const exportCase = (path: string) => async () => {
+  const exportCase = (path: string, range: Row) => async () => {
     const lastRows = async (agentUser: boolean) => {
       const q = db().selectFrom('export').select(['row_count']).orderBy('id', 'desc');
       const r = await (agentUser ? q.where('requested_by_agent_user', '=', uaId) : q.where('requested_by_agent_user', 'is', null)).executeTakeFirstOrThrow();
       return toNumber(r.row_count);
     };
-    expect((await agentAs(path, { ...RANGE, agent_id: 0 })).status).toBe(200);
+    expect((await agentAs(path, { ...range, agent_id: 0 })).status).toBe(200);
     const mine = await lastRows(true);
-    expect((await operator(path, { ...RANGE, agent_id: ids.A1 })).status).toBe(200);
+    expect((await operator(path, { ...range, agent_id: ids.A1 })).status).toBe(200);
     expect(mine).toBe(await lastRows(false));
-    for (const other of [ids.B1, ids['B1-1']]) refused(await agentAs(path, { ...RANGE, agent_id: other }));
+    for (const other of [ids.B1, ids['B1-1']]) refused(await agentAs(path, { ...range, agent_id: other }));
   };
 
   const cases = new Map<string, () => Promise<void>>();
   for (const pair of report.reportCallPairs) {
-    cases.set(pair.list.path, reportCase(pair.list.path));
-    cases.set(pair.export.path, exportCase(pair.export.path));
+    cases.set(pair.list.path, reportCase(pair.list.path, rangeOf(pair.def)));
+    cases.set(pair.export.path, exportCase(pair.export.path, rangeOf(pair.def)));
   }
 
   cases.set('bill/list', async () => {

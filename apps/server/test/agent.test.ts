@@ -4,6 +4,7 @@ import { createDimensions, loginWithPermissions, type Dimensions } from './domai
 import { clientPasswordHash, verifyPassword } from '../src/lib/passwords.ts';
 import { agentKeyForSigning } from '../src/modules/key/service.ts';
 import { toNumber } from '../src/db/sql.ts';
+import { shareRateFromMonth } from '../src/modules/agent/service.ts';
 
 interface AgentItem {
   id: number;
@@ -144,7 +145,10 @@ describeOnDatabases('agent management', (t) => {
     expect(row).toMatchObject({ code: 'edittop1', name: 'Renamed', parent_id: null, path: `/${top.data.id}/` });
     expect(toNumber(row.currency_id)).toBe(dims.currency.CNY);
     const [log] = await logRows('agent/edit');
-    expect(JSON.parse(log!.summary)).toEqual({ name: { before: 'New agent', after: 'Renamed' }, share_rate: { before: 8000, after: 7000 } });
+    // A share rate applies from the next month (docs/product.md, "Agent settlement"): the log says which.
+    expect(JSON.parse(log!.summary)).toEqual({ name: { before: 'New agent', after: 'Renamed' }, share_rate: { before: 8000, after: 7000 }, share_rate_from: shareRateFromMonth() });
+    const history = await db().selectFrom('agent_share_rate').select(['from_month', 'share_rate']).where('agent_id', '=', top.data.id).execute();
+    expect(history.map((h) => [h.from_month, toNumber(h.share_rate)])).toEqual([[shareRateFromMonth(), 7000]]);
     expect((await t().call('agent/edit', { id: 999999, name: 'x' }, { token })).error_code).toBe('A0404');
   });
 

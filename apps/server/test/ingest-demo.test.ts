@@ -32,6 +32,17 @@ describeOnDatabases('demo generator', (t) => {
     expect(await count('api_key')).toBe(6);
     expect(await count('point_control')).toBeGreaterThan(0);
 
+    // Share rates (docs/product.md, "Agent settlement"): every agent's since always, two changes
+    // from the demo's last month, which the agents' rates then are.
+    const history = await database.db.selectFrom('agent_share_rate as h').innerJoin('agent as a', 'a.id', 'h.agent_id').select(['a.code', 'h.from_month', 'h.share_rate', 'a.share_rate as now']).execute();
+    expect(history.filter((h) => h.from_month === '0000-01')).toHaveLength(21);
+    const changes = history.filter((h) => h.from_month !== '0000-01');
+    expect(changes.map((h) => [h.code, h.from_month, toNumber(h.share_rate)]).sort()).toEqual([
+      ['CN01', '2026-06', 6000],
+      ['CN01-SH-01', '2026-06', expect.any(Number)],
+    ]);
+    for (const h of changes) expect(toNumber(h.now)).toBe(toNumber(h.share_rate));
+
     const levels = await database.db.selectFrom('agent').select(['level']).execute();
     expect(Math.max(...levels.map((l) => toNumber(l.level)))).toBe(3);
 

@@ -8,7 +8,7 @@ import { normalizePermissions, type PermissionNode, PERMISSION_TREE } from './pe
  * operation log, platform or currency reports.
  */
 const AGENT_LEAVES = new Set([
-  '1401', '1402', '1403', '1404',
+  '1401', '1402', '1403', '1404', '1405',
   '201', '202', '203', '204',
   '301', '302', '303', '304',
   '6', '7', '801', '1305',

@@ -11,6 +11,12 @@
 export type ReportDim = 'agent' | 'game' | 'platform' | 'player';
 /** The time grouping of a report's rows: one row per local hour, day or month, or none. */
 export type ReportPeriod = 'none' | 'hour' | 'day' | 'month';
+/**
+ * How a report's range is asked for: local dates (`start_date`, `end_date`, with every filter of
+ * report-filter.ts) or whole local months (`start_month`, `end_month`, with the timezone, currency
+ * and agent filters only).
+ */
+export type ReportRange = 'date' | 'month';
 
 export interface ReportDef {
   /** The key of REPORT_SCREENS (e.g. "agentDaily"), also the i18n key of its route title. */
@@ -24,20 +30,34 @@ export interface ReportDef {
   /** The console route of the report's screen; its parent path is the menu group's. */
   screen: string;
   period: ReportPeriod;
+  range: ReportRange;
   dims: readonly ReportDim[];
+  /**
+   * The row columns, in order, of a report whose rows are not the usual ones (its period, its
+   * dimensions' ids, codes and names, the currency and the metrics): the agents' settlement.
+   * Null for the others. Every name is a key of REPORT_COLUMNS.
+   */
+  columns: readonly string[] | null;
+  /** Likewise the columns of its per-currency totals (null: the currency and the metrics, as usual). */
+  totalColumns: readonly string[] | null;
   /** Rows carry new_player_count (players registered in the row's period). */
   newPlayers: boolean;
   /** Rows carry win_count and win_rate (the winning-odds report). */
   odds: boolean;
   /** Rows are raw bet records, not aggregates (the bet-record list). */
   raw: boolean;
-  /** Longest allowed date range, in days. */
+  /** Longest allowed date range, in days (a `date` range). */
   maxDays: number;
+  /** Longest allowed month range, in months (a `month` range). */
+  maxMonths: number;
   title: { 'zh-cn': string; en: string };
 }
 
-type Facts = Omit<ReportDef, 'key' | 'name' | 'newPlayers' | 'odds' | 'raw' | 'maxDays' | 'title'> & {
+type Facts = Omit<ReportDef, 'key' | 'name' | 'range' | 'columns' | 'totalColumns' | 'newPlayers' | 'odds' | 'raw' | 'maxDays' | 'maxMonths' | 'title'> & {
   title: [zh: string, en: string];
+  range?: ReportRange;
+  columns?: readonly string[];
+  totalColumns?: readonly string[];
   newPlayers?: boolean;
   odds?: boolean;
   raw?: boolean;
@@ -49,11 +69,17 @@ const def = (key: string, f: Facts): ReportDef => ({
   ...f,
   key,
   name: kebab(key),
+  range: f.range ?? 'date',
+  columns: f.columns ?? null,
+  totalColumns: f.totalColumns ?? null,
   newPlayers: f.newPlayers ?? false,
   odds: f.odds ?? false,
   raw: f.raw ?? false,
   // One row per local hour over more than a year is not a report anyone reads.
   maxDays: f.period === 'hour' ? 366 : 3660,
+  // A month report's rows are worked out per agent and month on the server (the settlement):
+  // two years at a time.
+  maxMonths: 24,
   title: { 'zh-cn': f.title[0], en: f.title[1] },
 });
 
@@ -67,6 +93,19 @@ export const REPORT_SCREENS = table({
   agentHourly: { path: 'agent/report/agent/hourly/summary', permission: '1404', screen: '/agent/report/hourly', period: 'hour', dims: ['agent'], title: ['代理小时汇总', 'Hourly agent summary'], newPlayers: true },
   agentDaily: { path: 'agent/report/agent/daily/summary', permission: '1402', screen: '/agent/report/daily', period: 'day', dims: ['agent'], title: ['代理日汇总', 'Daily agent summary'], newPlayers: true },
   agentMonthly: { path: 'agent/report/agent/monthly/summary', permission: '1403', screen: '/agent/report/monthly', period: 'month', dims: ['agent'], title: ['代理月汇总', 'Monthly agent summary'], newPlayers: true },
+  // Per agent, local month and currency: its sub-tree's platform win/loss and how the share rates
+  // split it (docs/product.md, "Agent settlement").
+  agentSettlement: {
+    path: 'agent/report/agent/settlement',
+    permission: '1405',
+    screen: '/agent/report/settlement',
+    period: 'month',
+    range: 'month',
+    dims: ['agent'],
+    columns: ['month', 'agent_id', 'agent_code', 'currency_id', 'currency_code', 'platform_win_loss', 'share_rate', 'own_take', 'upline_take'],
+    totalColumns: ['currency_id', 'currency_code', 'platform_win_loss', 'own_take', 'upline_take'],
+    title: ['代理占成', 'Agent settlement'],
+  },
   playerSummary: { path: 'player/report/player/summary', permission: '201', screen: '/player/report/summary', period: 'none', dims: ['player'], title: ['玩家汇总', 'Player summary'] },
   playerDaily: { path: 'player/report/player/daily/summary', permission: '202', screen: '/player/report/daily', period: 'day', dims: ['player'], title: ['玩家日汇总', 'Daily player summary'] },
   playerBetting: { path: 'player/report/player/betting', permission: '203', screen: '/player/report/betting', period: 'none', dims: ['player', 'game'], title: ['玩家投注记录', 'Player betting'], raw: true },
@@ -84,12 +123,18 @@ export const REPORT_SCREENS = table({
   currencyMonthly: { path: 'currency/report/currency/monthly/summary', permission: '503', screen: '/currency/monthly', period: 'month', dims: [], title: ['币种月汇总', 'Monthly currency summary'], newPlayers: true },
 });
 
-const { playerBetting, ...aggregated } = REPORT_SCREENS;
-/** Every aggregated report. The bet-record list (player betting) is separate: it reads raw bets. */
+const { playerBetting, agentSettlement, ...aggregated } = REPORT_SCREENS;
+/**
+ * Every aggregated report: rows of the metrics per period and dimension. The bet-record list
+ * (player betting) and the agents' settlement are separate: one reads raw bets, the other shares
+ * out the aggregates by the agents' share rates.
+ */
 export const REPORT_DEFS = aggregated;
 export type ReportKey = keyof typeof REPORT_DEFS;
 /** The raw bet-record list (player betting, 203): the only report that reads raw bets. */
 export const BETTING_REPORT: ReportDef = playerBetting;
+/** The agents' settlement (1405): per agent, month and currency, the share of its sub-tree's platform win/loss. */
+export const SETTLEMENT_REPORT: ReportDef = agentSettlement;
 
 /** The parent permission code of a report (its menu group): "1402" → "14", "203" → "2". */
 export const reportGroupCode = (d: ReportDef) => d.permission.slice(0, -2);
@@ -109,9 +154,10 @@ export const reportsOfGroup = (group: string): ReportDef[] => Object.values(REPO
 /**
  * How a column is shown: `id` and `count` are whole numbers (ids without thousands separators);
  * `money` an exact decimal string of 1/10000 units; `rate` a ratio string ("0.9650" = 96.50 %);
- * `date` a local date, hour, month or time; `text` anything else.
+ * `bp` whole basis points (5000 = 50.00 %), shown as a percentage; `date` a local date, hour,
+ * month or time; `text` anything else.
  */
-export type ColumnKind = 'id' | 'count' | 'money' | 'rate' | 'date' | 'text';
+export type ColumnKind = 'id' | 'count' | 'money' | 'rate' | 'bp' | 'date' | 'text';
 
 export interface ColumnMeta {
   title: { 'zh-cn': string; en: string };
@@ -161,6 +207,9 @@ export const REPORT_COLUMNS: Readonly<Record<string, ColumnMeta>> = {
   win_count: col('count', '赢局数', 'Winning bets'),
   win_rate: col('rate', '胜率', 'Win rate'),
   new_player_count: col('count', '新增玩家', 'New players'),
+  share_rate: col('bp', '占成', 'Share rate'),
+  own_take: col('money', '本级占成', 'Own take'),
+  upline_take: col('money', '上级占成', 'Upline take'),
   bet_time: col('date', '投注时间', 'Bet time'),
   settle_time: col('date', '结算时间', 'Settle time'),
   device: col('text', '设备', 'Device'),

@@ -35,6 +35,13 @@ describe('route filtering (docs/product.md, "Screens and routes")', () => {
     expect(agent?.redirect).toBe('/agent/report/monthly');
   });
 
+  it('shows the agent settlement under agent reports to a holder of 1405, and to no one else', () => {
+    const agent = filterRoutes(ASYNC_ROUTES, ['14', '1405']).find((r) => r.path === '/agent/report');
+    expect(agent?.children?.map((c) => c.path)).toEqual(['settlement']);
+    expect(agent?.redirect).toBe('/agent/report/settlement');
+    expect(paths(filterRoutes(ASYNC_ROUTES, ['14', '1401', '1402', '1403', '1404']))).not.toContain('/agent/report/settlement');
+  });
+
   it('drops a parent with no visible child', () => {
     expect(paths(filterRoutes(ASYNC_ROUTES, ['9']))).not.toContain('/game/manage');
   });

@@ -136,6 +136,19 @@ export interface AgentTable {
   updated_at: string;
 }
 
+/**
+ * An agent's share rate from a month on (migration 0016, docs/product.md, "Agent settlement"): a
+ * month's settlement uses the entry of the latest month at or before it; none means 0.
+ */
+export interface AgentShareRateTable {
+  agent_id: number;
+  /** "YYYY-MM"; "0000-01" for a rate in force since always (the agents the migration found). */
+  from_month: string;
+  /** Basis points. */
+  share_rate: number;
+  created_at: string;
+}
+
 export interface AgentAdminLevelTable {
   id: Generated<number>;
   name: string;
@@ -412,6 +425,7 @@ export interface DB {
   platform: PlatformTable;
   game: GameTable;
   agent: AgentTable;
+  agent_share_rate: AgentShareRateTable;
   agent_admin_level: AgentAdminLevelTable;
   agent_user: AgentUserTable;
   agent_session: AgentSessionTable;

@@ -168,6 +168,31 @@ export const formatHour = (localHour: number) => `${new Date(localHour * 3_600_0
 /** Month index = year * 12 + month0. */
 export const formatMonth = (monthIndex: number) => `${Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}`;
 
+/** "YYYY-MM" of a month index, the year always of four digits (what request months and the share-rate history hold). */
+export const monthText = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+
+/** The month index (year * 12 + month0) of "YYYY-MM". */
+export const monthIndexOf = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+
+/** The local month index of an instant (epoch milliseconds) in a timezone. */
+export function localMonthIndex(epochMs: number, offsetMinutes: number): number {
+  const d = new Date(epochMs + offsetMinutes * 60_000);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+}
+
+/** The first local day ("YYYY-MM-DD") of a month index, and the last. */
+export function monthDates(index: number): [first: string, last: string] {
+  const year = Math.floor(index / 12);
+  const month0 = index - year * 12;
+  const first = utcDay(year, month0, 1);
+  const last = utcDay(year, month0 + 1, 0);
+  const text = (day: number) => {
+    const d = new Date(day * 86_400_000);
+    return `${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+  };
+  return [text(first), text(last)];
+}
+
 /**
  * The local months touched by [from, to) in a timezone, each with its hh boundaries: the month
  * of a row is found by comparing its period start with these boundaries.

@@ -24,6 +24,7 @@ const custom: Record<string, Record<Lang, string>> = {
   totp_code: { 'zh-cn': '验证码必须是 6 位数字', en: 'must be a 6-digit code' },
   sms_code: { 'zh-cn': '短信验证码必须是 6 位数字', en: 'must be a 6-digit code' },
   date: { 'zh-cn': '日期格式必须是 YYYY-MM-DD', en: 'must be a date YYYY-MM-DD' },
+  month: { 'zh-cn': '月份格式必须是 YYYY-MM', en: 'must be a month YYYY-MM' },
   agent_code: { 'zh-cn': '必须是 4–16 位小写字母或数字', en: 'must be 4–16 lower-case letters or digits' },
   ip_or_cidr: { 'zh-cn': '必须是 IPv4/IPv6 地址或 CIDR 网段', en: 'must be an IPv4 or IPv6 address or a CIDR block' },
   currency_code: { 'zh-cn': '必须是 2–10 位大写字母或数字', en: 'must be 2–10 upper-case letters or digits' },

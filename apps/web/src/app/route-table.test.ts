@@ -16,6 +16,7 @@ describe('an agent user’s routes', () => {
       '/agent/report/hourly',
       '/agent/report/daily',
       '/agent/report/monthly',
+      '/agent/report/settlement',
       '/player/report/summary',
       '/player/report/daily',
       '/player/report/betting',

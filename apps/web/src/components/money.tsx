@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { parseMoney } from '@console/contract';
-import { formatAmount, formatCount, formatRatio, isNegative } from '../lib/format';
+import { formatAmount, formatBasisPoints, formatCount, formatRatio, isNegative } from '../lib/format';
 import { useDictStore } from '../stores/dict';
 import './money.css';
 
@@ -82,5 +82,8 @@ export function useMoneyText(): (value: string, currency?: number | string, opts
 
 /** A ratio as a percentage ("96.94%"), a dash when there was nothing to divide by. */
 export const Ratio = ({ value }: { value: string | null | undefined }) => <span className="num">{formatRatio(value)}</span>;
+
+/** Whole basis points as a percentage (a share rate: 5000 → 50.00%). */
+export const BasisPoints = ({ value }: { value: number | null | undefined }) => <span className="num">{formatBasisPoints(value)}</span>;
 
 export const Count = ({ value }: { value: number | null | undefined }) => <span className="num">{formatCount(value)}</span>;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addAmounts, formatAmount, formatBytes, formatCount, formatRatio, isNegative } from './format';
+import { addAmounts, formatAmount, formatBasisPoints, formatBytes, formatCount, formatRatio, isNegative } from './format';
 
 describe('number formats', () => {
+  it('shows basis points as a percentage (a share rate)', () => {
+    expect(formatBasisPoints(5000)).toBe('50.00%');
+    expect(formatBasisPoints(10000)).toBe('100.00%');
+    expect(formatBasisPoints(1)).toBe('0.01%');
+    expect(formatBasisPoints(0)).toBe('0.00%');
+    expect(formatBasisPoints(null)).toBe('-');
+  });
+
   it('shows amounts with thousands separators and the currency’s decimals, exactly', () => {
     expect(formatAmount('1234567.8950', 2)).toBe('1,234,567.90');
     expect(formatAmount('-1234567.8950', 2)).toBe('-1,234,567.90');

@@ -36,6 +36,13 @@ export function formatRatio(ratio: string | null | undefined): string {
   return `${neg ? '-' : ''}${group((a / 100n).toString())}.${(a % 100n).toString().padStart(2, '0')}%`;
 }
 
+/** Whole basis points as a percentage with 2 decimals (5000 → "50.00%", as share rates are shown); null → "-". */
+export function formatBasisPoints(bp: number | null | undefined): string {
+  if (bp === null || bp === undefined || !Number.isInteger(bp)) return '-';
+  const a = Math.abs(bp);
+  return `${bp < 0 ? '-' : ''}${group(String(Math.floor(a / 100)))}.${String(a % 100).padStart(2, '0')}%`;
+}
+
 /** A whole count with thousands separators (12345 → "12,345"). */
 export const formatCount = (n: number | null | undefined): string => (n === null || n === undefined ? '-' : group(String(Math.trunc(n))));
 

@@ -10,6 +10,9 @@ export const dateSchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
   }, { message: 'date' });
 
+/** A calendar month "YYYY-MM". */
+export const monthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'month' });
+
 /** `currency_id` meaning "every currency": rows and totals are then split by currency. */
 export const ALL_CURRENCIES = -1;
 
@@ -36,3 +39,14 @@ export const reportFilterSchema = z.object({
 });
 export type ReportFilter = z.output<typeof reportFilterSchema>;
 export type ReportFilterInput = z.input<typeof reportFilterSchema>;
+
+/**
+ * The filters of a report over whole months (the agents' settlement): `start_month`, `end_month`
+ * ("YYYY-MM", inclusive, local to `time_zone_id`), the timezone, currency and agent as above.
+ */
+export const monthReportFilterSchema = z.object({
+  start_month: monthSchema,
+  end_month: monthSchema,
+  ...reportFilterSchema.pick({ time_zone_id: true, currency_id: true, agent_id: true }).shape,
+});
+export type MonthReportFilter = z.output<typeof monthReportFilterSchema>;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { defineCall, type CallDef } from '../call.ts';
 import { AGENT_PERMISSION_CODES } from '../agent-permissions.ts';
 import { pagingSchema, sortSchema } from '../common/paging.ts';
-import { reportFilterSchema } from '../common/report-filter.ts';
-import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, type ColumnMeta, type ReportDef, type ReportPeriod } from '../report-defs.ts';
+import { monthReportFilterSchema, reportFilterSchema } from '../common/report-filter.ts';
+import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, SETTLEMENT_REPORT, type ColumnMeta, type ReportDef, type ReportPeriod } from '../report-defs.ts';
 
 /**
  * The report calls (docs/product.md, "Reports"). Every report answers
@@ -18,7 +18,20 @@ import { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, type ColumnMeta, type Repo
  * export list.
  */
 
-export { BETTING_REPORT, REPORT_COLUMNS, REPORT_DEFS, REPORT_SCREENS, type ColumnKind, type ColumnMeta, type ReportDef, type ReportDim, type ReportKey, type ReportPeriod } from '../report-defs.ts';
+export {
+  BETTING_REPORT,
+  REPORT_COLUMNS,
+  REPORT_DEFS,
+  REPORT_SCREENS,
+  SETTLEMENT_REPORT,
+  type ColumnKind,
+  type ColumnMeta,
+  type ReportDef,
+  type ReportDim,
+  type ReportKey,
+  type ReportPeriod,
+  type ReportRange,
+} from '../report-defs.ts';
 
 const money = z.string();
 const ratio = z.string().nullable();
@@ -53,8 +66,33 @@ const periodShapes = {
   month: { month: z.string() },
 } as const;
 
+/**
+ * The columns a report with its own list of columns (ReportDef.columns) may name, beyond the
+ * period, dimension, currency and metric columns: the settlement's share rate (whole basis points,
+ * as agents carry it) and its takes.
+ */
+const settlementShape = { share_rate: z.number().int(), own_take: money, upline_take: money };
+const namedShapes: Record<string, z.ZodType> = {
+  ...Object.assign({}, ...Object.values(periodShapes), ...Object.values(dimShapes)),
+  ...currencyShape,
+  ...reportMetricsShape,
+  new_player_count: z.number().int(),
+  win_count: z.number().int(),
+  win_rate: ratio,
+  ...settlementShape,
+};
+const shapeOfColumns = (columns: readonly string[]): Record<string, z.ZodType> =>
+  Object.fromEntries(
+    columns.map((c) => {
+      const shape = namedShapes[c];
+      if (!shape) throw new Error(`report column ${c} has no shape`);
+      return [c, shape];
+    }),
+  );
+
 /** The columns (in display order) of one report's rows. */
 export function reportRowShape(d: ReportDef): Record<string, z.ZodType> {
+  if (d.columns) return shapeOfColumns(d.columns);
   const shape: Record<string, z.ZodType> = { ...periodShapes[d.period] };
   for (const dim of d.dims) Object.assign(shape, dimShapes[dim]);
   Object.assign(shape, currencyShape, reportMetricsShape);
@@ -65,6 +103,7 @@ export function reportRowShape(d: ReportDef): Record<string, z.ZodType> {
 
 /** The columns of one report's summary entries: currency, the metrics and the report's extras. */
 export function reportSummaryShape(d: ReportDef): Record<string, z.ZodType> {
+  if (d.totalColumns) return shapeOfColumns(d.totalColumns);
   const shape: Record<string, z.ZodType> = { ...currencyShape, ...reportMetricsShape };
   if (d.newPlayers) shape.new_player_count = z.number().int();
   if (d.odds) Object.assign(shape, { win_count: z.number().int(), win_rate: ratio });
@@ -78,6 +117,16 @@ export const reportListRequestSchema = reportFilterSchema.extend(pagingSchema.sh
 export const reportExportRequestSchema = reportFilterSchema.extend(sortSchema.shape);
 export type ReportListRequest = z.output<typeof reportListRequestSchema>;
 export type ReportExportRequest = z.output<typeof reportExportRequestSchema>;
+/** The requests of a report over whole months (ReportDef.range `month`). */
+export const monthReportListRequestSchema = monthReportFilterSchema.extend(pagingSchema.shape).extend(sortSchema.shape);
+export const monthReportExportRequestSchema = monthReportFilterSchema.extend(sortSchema.shape);
+export type MonthReportListRequest = z.output<typeof monthReportListRequestSchema>;
+export type MonthReportExportRequest = z.output<typeof monthReportExportRequestSchema>;
+
+/** The request of a report's list call, by the way its range is asked for. */
+export const reportListRequestOf = (d: ReportDef) => (d.range === 'month' ? monthReportListRequestSchema : reportListRequestSchema);
+/** The request of a report's export call. */
+export const reportExportRequestOf = (d: ReportDef) => (d.range === 'month' ? monthReportExportRequestSchema : reportExportRequestSchema);
 
 export const reportResponseSchema = (d: ReportDef) =>
   z.object({
@@ -148,7 +197,7 @@ const listCall = (d: ReportDef, response: z.ZodType, summary: string) =>
     access: { permission: d.permission },
     mount: agentMount(d),
     summary,
-    request: reportListRequestSchema,
+    request: reportListRequestOf(d),
     response,
   });
 
@@ -159,14 +208,14 @@ const exportCall = (d: ReportDef) =>
     mount: agentMount(d),
     binary: true,
     summary: `${d.title.en}: every row as an .xlsx file (also recorded in the export list)`,
-    request: reportExportRequestSchema,
+    request: reportExportRequestOf(d),
     response: z.null(),
   });
 
 const periodText: Record<ReportPeriod, string> = { none: '', hour: ' per local hour', day: ' per local day', month: ' per local month' };
 const dimText = (d: ReportDef) => (d.dims.length ? d.dims.join(' × ') : 'currency');
 
-/** Every report call: list and export, keyed like REPORT_DEFS (+ betting). */
+/** Every report call: list and export, keyed like REPORT_DEFS (+ betting and the settlement). */
 export const reportCallPairs = [
   ...Object.values(REPORT_DEFS).map((d) => ({
     def: d,
@@ -177,6 +226,15 @@ export const reportCallPairs = [
     def: BETTING_REPORT,
     list: listCall(BETTING_REPORT, bettingResponseSchema, 'Player betting: the settled bet records, newest first, with per-currency totals'),
     export: exportCall(BETTING_REPORT),
+  },
+  {
+    def: SETTLEMENT_REPORT,
+    list: listCall(
+      SETTLEMENT_REPORT,
+      reportResponseSchema(SETTLEMENT_REPORT),
+      "Agent settlement: per agent, local month and currency, its sub-tree's platform win/loss, the agent's share rate of the month, its own take and the part that goes above it, with per-currency totals",
+    ),
+    export: exportCall(SETTLEMENT_REPORT),
   },
 ];
 

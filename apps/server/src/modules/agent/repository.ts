@@ -205,6 +205,47 @@ export async function updateAgent(db: Kysely<DB>, id: number, changes: AgentChan
   await db.updateTable('agent').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
+/* ---- Share-rate history (docs/product.md, "Agent settlement") ---- */
+
+/**
+ * Records an agent's share rate from a month on ("YYYY-MM"), in the caller's transaction: a second
+ * change for the same month replaces the first.
+ */
+export async function recordShareRate(db: Kysely<DB>, agentId: number, fromMonth: string, shareRate: number, now: string) {
+  await db
+    .insertInto('agent_share_rate')
+    .values({ agent_id: agentId, from_month: fromMonth, share_rate: shareRate, created_at: now })
+    .onConflict((oc) => oc.columns(['agent_id', 'from_month']).doUpdateSet({ share_rate: shareRate, created_at: now }))
+    .execute();
+}
+
+export interface ShareRateEntry {
+  agent_id: number;
+  from_month: string;
+  share_rate: number;
+}
+
+/**
+ * The history entries that decide the rates of the months up to `lastMonth` ("YYYY-MM") — every
+ * entry from a month at or before it — of the agents of a sub-tree (a tree path; every agent when
+ * undefined), oldest first per agent.
+ */
+export async function shareRateHistory(db: Kysely<DB>, lastMonth: string, under?: string): Promise<ShareRateEntry[]> {
+  let q = db.selectFrom('agent_share_rate as h').select(['h.agent_id', 'h.from_month', 'h.share_rate']).where('h.from_month', '<=', lastMonth);
+  if (under) q = q.where('h.agent_id', 'in', (eb) => eb.selectFrom('agent').select('id').where('path', 'like', `${under}%`));
+  const rows = await q.orderBy('h.agent_id').orderBy('h.from_month').execute();
+  return rows.map((r) => ({ agent_id: toNumber(r.agent_id), from_month: r.from_month, share_rate: toNumber(r.share_rate) }));
+}
+
+/** Every agent of a sub-tree (of the whole tree when `under` is undefined) with its parent, code and path. */
+export async function agentTree(db: Kysely<DB>, under?: string) {
+  let q = db.selectFrom('agent').select(['id', 'code', 'parent_id', 'path']);
+  if (under) q = q.where('path', 'like', `${under}%`);
+  const rows = await q.execute();
+  rows.sort((a, b) => byTreePath(a.path, b.path));
+  return rows.map((r) => ({ id: toNumber(r.id), code: r.code, parent_id: r.parent_id === null ? null : toNumber(r.parent_id), path: r.path }));
+}
+
 export interface AgentListFilter {
   /** Only the agents of this sub-tree (a tree path), for an agent user. */
   under?: string | undefined;

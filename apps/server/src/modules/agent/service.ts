@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, nonAgentPermissionCodes, normalizeAgentPermissions, type agent, type CallParsed } from '@console/contract';
+import { DEFAULT_TIME_ZONE_ID, ErrorCode, nonAgentPermissionCodes, normalizeAgentPermissions, timezoneOffsetMinutes, type agent, type CallParsed } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
+import { localMonthIndex, monthText } from '../../lib/periods.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { nowIso } from '../../lib/time.ts';
 import { requireInScope, scopePath } from '../../plugins/agent-scope.ts';
@@ -30,6 +31,7 @@ import {
   listAgentUsers,
   parseWhitelist,
   pathInService,
+  recordShareRate,
   subtreeReach,
   updateAgent,
   updateAgentUser,
@@ -58,6 +60,16 @@ function requireManageableUser(ctx: CallContext, target: { id: number; agent_pat
 }
 
 const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+
+/**
+ * The month ("YYYY-MM") from which a share rate set now applies (docs/product.md, "Agent
+ * settlement"): the next month in the platform's default report timezone (GMT+8). A month's
+ * settlement, in whichever timezone it is asked for, uses the rates in force when that month began
+ * there, so a rate set during a GMT+8 month applies from the next month for every report.
+ */
+export function shareRateFromMonth(nowMs: number = Date.now()): string {
+  return monthText(localMonthIndex(nowMs, timezoneOffsetMinutes(DEFAULT_TIME_ZONE_ID)) + 1);
+}
 const walletModeName = (v: number) => WALLET_MODE_NAMES[v as 1 | 2] ?? 'transfer';
 
 async function existingAgent(db: Kysely<DB>, id: number, field = 'id'): Promise<AgentRow> {
@@ -133,16 +145,20 @@ export async function agentAdd(input: CallParsed<typeof agent.agentAdd>, ctx: Ca
   }
   const whitelist = [...new Set(input.ip_whitelist)];
   let id: number;
+  const now = nowIso();
   try {
     id = await insertAgent(
       ctx.db,
       { code: input.code, name: input.name, parent, currency_id: currency.id, wallet_mode: walletModeValue(input.wallet_mode), share_rate: input.share_rate, ip_whitelist: formatWhitelist(whitelist), remark: input.remark },
-      nowIso(),
+      now,
     );
   } catch (err) {
     if (isUniqueViolation(err)) throw taken();
     throw err;
   }
+  // A new agent's rate applies from the next month too: the months before have none (0).
+  const shareRateFrom = shareRateFromMonth(Date.parse(now));
+  await recordShareRate(ctx.db, id, shareRateFrom, input.share_rate, now);
   ctx.audit(`agent:${id} ${input.code}`, {
     agent: input.code,
     name: input.name,
@@ -150,6 +166,7 @@ export async function agentAdd(input: CallParsed<typeof agent.agentAdd>, ctx: Ca
     currency: currency.code,
     wallet_mode: input.wallet_mode,
     share_rate: input.share_rate,
+    share_rate_from: shareRateFrom,
     ip_whitelist: whitelist,
     remark: input.remark,
   });
@@ -192,8 +209,14 @@ export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: 
     remark: input.remark,
   };
   const changes = changedFields(before, wanted);
-  if (Object.keys(changes).length) await updateAgent(ctx.db, before.id, Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.after])), nowIso());
+  const now = nowIso();
+  if (Object.keys(changes).length) await updateAgent(ctx.db, before.id, Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.after])), now);
   const summary: Record<string, unknown> = { ...changes };
+  if (changes.share_rate) {
+    // In the edit's transaction: the agent's rate and its history never disagree.
+    summary.share_rate_from = shareRateFromMonth(Date.parse(now));
+    await recordShareRate(ctx.db, before.id, summary.share_rate_from as string, Number(changes.share_rate.after), now);
+  }
   if (changes.ip_whitelist) {
     summary.ip_whitelist = { before: parseWhitelist(before.ip_whitelist), after: parseWhitelist(String(changes.ip_whitelist.after)) };
   }

@@ -103,8 +103,8 @@ const AGENTS: Array<[string, string, string | null, string, number]> = [
 /** The demo's admin levels, with codes of the agent permission tree (docs/product.md, "Agent admin levels"). */
 const ADMIN_LEVELS: Array<[string, number, string]> = [
   ['超级管理员', 1, AGENT_PERMISSION_CODES.join(',')],
-  ['管理员', 2, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '201', '202', '203', '204', '301', '302', '303', '304', '7', '801']).join(',')],
-  ['财务', 3, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '6', '1305']).join(',')],
+  ['管理员', 2, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '201', '202', '203', '204', '301', '302', '303', '304', '7', '801']).join(',')],
+  ['财务', 3, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '6', '1305']).join(',')],
   ['客服', 4, normalizeAgentPermissions(['201', '202', '801']).join(',')],
 ];
 
@@ -283,6 +283,35 @@ export async function insertDimensions(db: Kysely<DB>, now: string, rng: Rng): P
   // Games are played unevenly: a few hits carry most of the volume.
   const games = gameIds.map((g, i) => ({ code: g.code, type: g.type, weight: 1 / (1 + (i % 8)) + (g.type === 'slot' ? 0.3 : 0) }));
   return { currencies: new Map(CURRENCIES.map((c) => [c.code, c])), games, agents };
+}
+
+/**
+ * Share-rate changes of the demo (docs/product.md, "Agent settlement"), each made during the month
+ * before the last one of the demo and so in force from the last: a top agent raises its rate (its
+ * sub-agents' stay at most its own) and a sub-agent without sub-agents of its own lowers its rate.
+ * The settlement's last month then differs from the one before.
+ */
+const SHARE_RATE_CHANGES: Array<[code: string, change: number]> = [
+  ['CN01', +1000],
+  ['CN01-SH-01', -500],
+];
+
+/**
+ * The agents' share-rate history: every agent's rate in force since always, then the changes above
+ * from the GMT+8 month of `end` (the demo's last instant), which the agents' rates then are.
+ */
+export async function insertShareRates(db: Kysely<DB>, lastMonth: string, now: string) {
+  const agents = await db.selectFrom('agent').select(['id', 'code', 'share_rate']).execute();
+  for (const a of agents) {
+    await db.insertInto('agent_share_rate').values({ agent_id: a.id, from_month: '0000-01', share_rate: a.share_rate, created_at: now }).execute();
+  }
+  for (const [code, change] of SHARE_RATE_CHANGES) {
+    const a = agents.find((x) => x.code === code);
+    if (!a) continue;
+    const rate = Math.max(0, Math.min(10_000, toNumber(a.share_rate) + change));
+    await db.insertInto('agent_share_rate').values({ agent_id: a.id, from_month: lastMonth, share_rate: rate, created_at: now }).execute();
+    await db.updateTable('agent').set({ share_rate: rate, updated_at: now }).where('id', '=', a.id).execute();
+  }
 }
 
 /**

@@ -6,7 +6,8 @@ import { toNumber } from '../../db/sql.ts';
 import { ingestBets, ingestTransfers } from '../ingest/public.ts';
 import { loadConfig } from '../../config/index.ts';
 import { prng, type Rng } from './random.ts';
-import { type GameType, insertDimensions, insertOperations, roundTo, STAKE_STEPS } from './dimensions.ts';
+import { type GameType, insertDimensions, insertOperations, insertShareRates, roundTo, STAKE_STEPS } from './dimensions.ts';
+import { localMonthIndex, monthText } from '../../lib/periods.ts';
 import { cancelDemoControl, demoAdjustments, type Player, setDemoControls } from './management.ts';
 
 export { prng } from './random.ts';
@@ -121,6 +122,8 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
   await insertOperations(database.db, world, options.dataDir ?? loadConfig().dataDir, now);
 
   const end = options.end ?? Date.now();
+  // The rates of the demo's last (GMT+8) month differ from the month before's.
+  await insertShareRates(database.db, monthText(localMonthIndex(end, TZ_MS / 60_000)), now);
   // Local (GMT+8) midnight of the first day.
   const lastDayStart = Math.floor((end + TZ_MS) / DAY_MS) * DAY_MS - TZ_MS;
   const firstDayStart = lastDayStart - (options.days - 1) * DAY_MS;

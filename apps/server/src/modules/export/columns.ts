@@ -9,18 +9,29 @@ import type { ColumnKind } from './workbook.ts';
  */
 export function kindOf(field: string): ColumnKind {
   const kind = report.REPORT_COLUMNS[field]?.kind;
-  if (kind === 'id' || kind === 'count') return 'count';
+  if (kind === 'id' || kind === 'count' || kind === 'bp') return 'count';
   if (kind === 'money' || kind === 'rate') return 'decimal';
   return 'text';
 }
 
-/** A column's header in the sheet's language: the contract's, the field name for a column it does not know. */
-export const headerOf = (field: string, lang: Lang) => report.REPORT_COLUMNS[field]?.title[lang] ?? field;
+/** What a sheet's header adds to a column of basis points, which it writes as the bare number the API sends. */
+const BP_UNIT: Record<Lang, string> = { 'zh-cn': '（基点）', en: ' (bp)' };
+
+/**
+ * A column's header in the sheet's language: the contract's (with the unit of a basis-point
+ * column, 5000 = 50 %), the field name for a column it does not know.
+ */
+export function headerOf(field: string, lang: Lang): string {
+  const meta = report.REPORT_COLUMNS[field];
+  if (!meta) return field;
+  return meta.kind === 'bp' ? `${meta.title[lang]}${BP_UNIT[lang]}` : meta.title[lang];
+}
 
 /** Labels of the filter lines written above the table. */
 export const FILTER_LABELS: Record<string, [zh: string, en: string]> = {
   report: ['报表', 'Report'],
   dates: ['日期范围', 'Dates'],
+  months: ['月份范围', 'Months'],
   time_zone: ['时区', 'Timezone'],
   currency: ['币种', 'Currency'],
   agent: ['代理（含下级）', 'Agent (with sub-agents)'],

@@ -12,7 +12,7 @@ import { agentLabel } from '../agent/public.ts';
 import { currencyLabel } from '../currency/public.ts';
 import { gameLabel } from '../game/public.ts';
 import { platformLabel } from '../platform/public.ts';
-import { exportSource, type Row } from '../report/public.ts';
+import { exportSource, isMonthRequest, type AnyExportRequest, type Row } from '../report/public.ts';
 import { headerOf, kindOf, label } from './columns.ts';
 import { expiredExports, failExport, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
 import { streamRows } from './stream.ts';
@@ -25,9 +25,11 @@ type ReportDef = report.ReportDef;
  * call answers a FileAnswer (the contract sets binary: true on every call passed here).
  */
 export const asBinary = <C extends CallDef>(call: C) => call as C & { binary: true };
-type ExportInput = report.ReportExportRequest;
+type ExportInput = AnyExportRequest;
 
 const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
+/** Rows handed to the sheet at a time when they are already in memory (the settlement's). */
+const ROWS_PER_WRITE = 1000;
 
 /** What a failed export's record says of a system fault, whose details are in the server log. */
 const EXPORT_SYSTEM_FAULT = '系统错误，详情见服务器日志，请稍后重新导出 / System error (details in the server log); export again later';
@@ -51,20 +53,30 @@ async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: numbe
   return { agent, game, platform, currency };
 }
 
+/** The range an export was asked for: "2025-01-01 ~ 2025-01-31", or months "2025-01 ~ 2025-03". */
+const rangeOf = (input: ExportInput): [start: string, end: string] => (isMonthRequest(input) ? [input.start_month, input.end_month] : [input.start_date, input.end_date]);
+
 async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang, account: string, at: string): Promise<Array<[string, string]>> {
-  const names = await filterNames(db, { agentId: input.agent_id, gameId: input.game_id, platformId: input.platform_id, currencyId: input.currency_id });
+  const byDates = isMonthRequest(input) ? null : input;
+  const names = await filterNames(db, { agentId: input.agent_id, gameId: byDates?.game_id ?? 0, platformId: byDates?.platform_id ?? 0, currencyId: input.currency_id });
   const all = label('all', lang);
   const tz = TIMEZONES.find((t) => t.id === input.time_zone_id)?.label ?? String(input.time_zone_id);
+  const [start, end] = rangeOf(input);
   const lines: Array<[string, string]> = [
     [label('report', lang), d.title[lang]],
-    [label('dates', lang), `${input.start_date} ~ ${input.end_date}`],
+    [label(byDates ? 'dates' : 'months', lang), `${start} ~ ${end}`],
     [label('time_zone', lang), tz],
     [label('currency', lang), names.currency?.code ?? all],
     [label('agent', lang), names.agent ? `${names.agent.code} ${names.agent.name}` : all],
-    [label('game', lang), names.game ? `${names.game.code} ${lang === 'en' ? names.game.name_en : names.game.name_zh}` : all],
-    [label('platform', lang), names.platform ? `${names.platform.code} ${names.platform.name}` : all],
-    [label('player', lang), input.player_account || all],
   ];
+  // A report asked for by months takes no game, provider or player filter.
+  if (byDates) {
+    lines.push(
+      [label('game', lang), names.game ? `${names.game.code} ${lang === 'en' ? names.game.name_en : names.game.name_zh}` : all],
+      [label('platform', lang), names.platform ? `${names.platform.code} ${names.platform.name}` : all],
+      [label('player', lang), byDates.player_account || all],
+    );
+  }
   if (input.sort_field) lines.push([label('sort', lang), `${headerOf(input.sort_field, lang)} ${input.sort_order === 'ascend' ? '↑' : '↓'}`]);
   lines.push([label('exported', lang), at.replace('T', ' ').slice(0, 19)], [label('exported_by', lang), account]);
   return lines;
@@ -155,7 +167,8 @@ async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): 
     expires_at: new Date(Date.parse(createdAt) + KEEP_MS).toISOString(),
   });
   const filePath = path.join(ctx.config.exportDir, `${id}-${randomBytes(6).toString('hex')}.xlsx`);
-  const fileName = `${d.title[lang]}-${input.start_date}_${input.end_date}-${id}.xlsx`;
+  const [start, end] = rangeOf(input);
+  const fileName = `${d.title[lang]}-${start}_${end}-${id}.xlsx`;
   try {
     // Inside the try: an export directory that cannot be made fails the recorded export too.
     fs.mkdirSync(ctx.config.exportDir, { recursive: true });
@@ -163,11 +176,15 @@ async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): 
     const { rows, bytes } = await writeWorkbook({
       file: filePath,
       sheetName: d.title[lang],
-      title: `${d.title[lang]} ${input.start_date} ~ ${input.end_date}`,
+      title: `${d.title[lang]} ${start} ~ ${end}`,
       filterLines: lines,
       columns,
       maxRows: SHEET_MAX_ROWS,
       async produce(write) {
+        if (source.rows) {
+          for (let at = 0; at < source.rows.length; at += ROWS_PER_WRITE) await write(source.rows.slice(at, at + ROWS_PER_WRITE));
+          return;
+        }
         if (!source.query) return;
         await streamRows(ctx.request.server.database, source.query, (batch) => write(batch.map(source.format)));
       },

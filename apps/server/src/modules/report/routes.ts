@@ -3,7 +3,7 @@ import { registerCall, type ServerModule } from '../../plugins/calls.ts';
 
 /** An agent user's report answers their sub-tree: its agent filter is kept to it (plugins/agent-scope.ts). */
 const AGENT_FILTER = { agentScope: { agentField: 'agent_id' } } as const;
-import { runReport } from './service.ts';
+import { answerReport } from './service.ts';
 
 /** Every report call (docs/product.md, "Reports"); their /export variants belong to the export module. */
 export const reportModule: ServerModule = {
@@ -11,7 +11,7 @@ export const reportModule: ServerModule = {
   calls: report.reportCallPairs.map((pair) => pair.list),
   register(app) {
     for (const pair of report.reportCallPairs) {
-      registerCall(app, pair.list, async (input, ctx) => runReport(ctx.reader, ctx.dialect, pair.def, input, ctx.lang, ctx.readParallelism), AGENT_FILTER);
+      registerCall(app, pair.list, async (input, ctx) => answerReport(ctx.reader, ctx.dialect, pair.def, input, ctx.lang, ctx.readParallelism), AGENT_FILTER);
     }
   },
 };

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
 import { epochDayOf, formatDay, formatHour, formatMonth, localRangeHh } from '../../lib/periods.ts';
 import { agentSubtree } from '../agent/public.ts';
+import { runSettlement, settlementRows } from './settlement.ts';
 import {
   bettingQuery,
   bettingSortable,
@@ -30,6 +31,22 @@ import {
 
 type ReportDef = report.ReportDef;
 type ReportFilterInput = report.ReportExportRequest;
+/** A report's request, asked for by dates or by months (ReportDef.range). */
+export type AnyReportRequest = report.ReportListRequest | report.MonthReportListRequest;
+export type AnyExportRequest = report.ReportExportRequest | report.MonthReportExportRequest;
+
+/** Whether a request names months (a report of ReportDef.range `month`). */
+export const isMonthRequest = <T extends AnyExportRequest>(input: T): input is Extract<T, { start_month: string }> => 'start_month' in input;
+
+/**
+ * Checks that a request names its range as its report is asked for (the contract gives each report
+ * its own request schema, so only a server out of step with it fails here). The one report asked
+ * for by months is the settlement.
+ */
+function checkRange(d: ReportDef, months: boolean) {
+  const settlement = d === report.SETTLEMENT_REPORT;
+  if (settlement !== months || (d.range === 'month') !== months) throw new Error(`${d.path} is not asked for by ${months ? 'months' : 'dates'}`);
+}
 export type Row = Record<string, unknown>;
 
 const invalid = (zh: string, en: string) => new ApiError(ErrorCode.InvalidParameter, { 'zh-cn': zh, en });
@@ -195,6 +212,13 @@ export interface ReportAnswer {
   summary: Row[];
 }
 
+/** One page of any report: the settlement's (settlement.ts) or an aggregated report's or the bet-record list's (runReport). */
+export async function answerReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: AnyReportRequest, lang: Lang, parallelism = 1): Promise<ReportAnswer> {
+  checkRange(d, isMonthRequest(input));
+  if (isMonthRequest(input)) return runSettlement(db, dialect, d, input);
+  return runReport(db, dialect, d, input, lang, parallelism);
+}
+
 /** One page of a report with its total and per-currency summary (`parallelism`: see resolveFilter). */
 export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang, parallelism = 1): Promise<ReportAnswer> {
   const f = await resolveFilter(db, dialect, d, input, parallelism);
@@ -234,24 +258,31 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
 
 export interface ExportSource {
   filter: ResolvedFilter | null;
-  /** The rows query over every row, sorted as requested (null when the filters match nothing). */
+  /** The rows query over every row, sorted as requested (null when the filters match nothing, or `rows` holds them). */
   query: ReturnType<typeof rowsQuery>['query'] | null;
+  /** Every row already worked out and formatted, sorted as requested (the settlement), instead of a query. */
+  rows: Row[] | null;
   format(raw: Row): Row;
   summary: Row[];
   /** How many rows the query answers, where the totals already tell (the bet-record list). */
   rowCount: number | null;
 }
 
-/** What an export needs: the all-rows query, a row formatter and the per-currency totals. */
-export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: ReportFilterInput, lang: Lang): Promise<ExportSource> {
+/** What an export needs: the all-rows query (or the rows themselves), a row formatter and the per-currency totals. */
+export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: AnyExportRequest, lang: Lang): Promise<ExportSource> {
+  checkRange(d, isMonthRequest(input));
+  if (isMonthRequest(input)) {
+    const { rows, summary } = await settlementRows(db, dialect, d, input);
+    return { filter: null, query: null, rows, format: (r) => r, summary, rowCount: rows.length };
+  }
   const f = await resolveFilter(db, dialect, d, input);
-  if (!f) return { filter: null, query: null, format: (r) => r, summary: [], rowCount: 0 };
+  if (!f) return { filter: null, query: null, rows: null, format: (r) => r, summary: [], rowCount: 0 };
   const options: RowQueryOptions = { sortField: input.sort_field || null, sortOrder: sortOrderOf(input), lang, page: null };
   const sums = await querySummary(db, d, f);
   const summary = sums.map((s) => formatSummary(d, s));
   if (d === report.BETTING_REPORT) {
-    return { filter: f, query: bettingQuery(f, options), format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount: betRows(sums) };
+    return { filter: f, query: bettingQuery(f, options), rows: null, format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount: betRows(sums) };
   }
   const { query } = rowsQuery(d, f, options);
-  return { filter: f, query, format: (r) => formatRow(d, rowFromSql(r)), summary, rowCount: null };
+  return { filter: f, query, rows: null, format: (r) => formatRow(d, rowFromSql(r)), summary, rowCount: null };
 }

@@ -14,13 +14,15 @@ export interface FilterNames {
 export const exportReportDef = (name: string): report.ReportDef | undefined => Object.values(report.REPORT_SCREENS).find((d) => d.name === name);
 
 /**
- * An export's filters as a person reads them ("2026-11-01 ~ 2026-11-07", "GMT+8:00", "CNY",
+ * An export's filters as a person reads them ("2026-11-01 ~ 2026-11-07" or "2026-09 ~ 2026-11", "GMT+8:00", "CNY",
  * "Agent A (a01)", "Player: p001", "Sort: Bet amount ↓"), leaving out what was not narrowed.
  */
 export function describeExportFilters(filters: Record<string, unknown>, names: FilterNames): string[] {
   const num = (k: string) => (typeof filters[k] === 'number' ? (filters[k] as number) : Number(filters[k] ?? 0) || 0);
   const out: string[] = [];
   if (typeof filters.start_date === 'string' && typeof filters.end_date === 'string') out.push(`${filters.start_date} ~ ${filters.end_date}`);
+  // A report over whole months (the settlement) names months instead.
+  if (typeof filters.start_month === 'string' && typeof filters.end_month === 'string') out.push(`${filters.start_month} ~ ${filters.end_month}`);
   const zone = TIMEZONES.find((z) => z.id === num('time_zone_id'));
   if (zone) out.push(zone.label);
   const currency = num('currency_id');

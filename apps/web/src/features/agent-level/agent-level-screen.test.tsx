@@ -52,7 +52,7 @@ describe('AgentLevelScreen', () => {
   it('lists each level with its rank, its permissions by module and its users', async () => {
     start();
     const row = (await screen.findByText('财务')).closest('tr')!;
-    expect(row.textContent).toContain('代理报表 2/4');
+    expect(row.textContent).toContain('代理报表 2/5');
     expect(row.textContent).toContain('账变记录');
     expect(row.textContent).toContain('3');
   });

@@ -113,7 +113,13 @@ export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDial
         name="share_percent"
         label={t('field.shareRate')}
         required
-        extra={cap === null || cap === undefined ? t('hint.shareTop') : t('hint.shareCap', { cap: toPercent(cap).toFixed(2) })}
+        extra={
+          <>
+            {cap === null || cap === undefined ? t('hint.shareTop') : t('hint.shareCap', { cap: toPercent(cap).toFixed(2) })}
+            <br />
+            {t('hint.shareNextMonth')}
+          </>
+        }
         rules={[
           { required: true, message: t('rule.shareRate') },
           {

@@ -13,6 +13,7 @@ describe('report columns at 1440 px and on a phone', () => {
     expect([...keyColumnsOf(reportColumnSpecs(R.agentDaily))]).toEqual(['date', 'agent_code']);
     expect([...keyColumnsOf(reportColumnSpecs(R.agentSummary))]).toEqual(['agent_code']);
     expect([...keyColumnsOf(reportColumnSpecs(R.currencyDaily))]).toEqual(['date']);
+    expect([...keyColumnsOf(reportColumnSpecs(R.agentSettlement))]).toEqual(['month', 'agent_code']);
     const daily = columnsOf(R.agentDaily);
     expect(daily.filter((c) => c.keyColumn).map((c) => c.key)).toEqual(['date', 'agent_code']);
     // The figures an operator reads are there to scroll to, not cut off.

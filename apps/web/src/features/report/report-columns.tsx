@@ -3,7 +3,7 @@ import { Dropdown, Space, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
-import { Count, Money, Ratio } from '../../components/money';
+import { BasisPoints, Count, Money, Ratio } from '../../components/money';
 import { ShortId } from '../../components/short-id';
 import type { ListColumn } from '../../components/list';
 import { type ColumnSpec, type Drill, drillHref, type Row } from './report-config';
@@ -15,6 +15,8 @@ export function renderCell(spec: Pick<ColumnSpec, 'kind' | 'key'>, value: unknow
       return <Money value={value as string} decimals={decimals} />;
     case 'rate':
       return <Ratio value={value as string | null} />;
+    case 'bp':
+      return <BasisPoints value={value as number | null} />;
     case 'count':
       return <Count value={value as number} />;
     case 'date':

@@ -8,8 +8,10 @@ import {
   drillHref,
   drillTargets,
   localToday,
+  monthPresetRange,
   periodsOf,
   presetRange,
+  rangeKeys,
   rangeProblem,
   reportColumnSpecs,
   reportFilterFields,
@@ -43,6 +45,50 @@ describe('report definition → filters', () => {
     expect(sortFieldsOf(R.agentDaily)).toContain('date');
     expect(sortFieldsOf(R.agentDaily)).toContain('platform_win_loss');
     expect(sortFieldsOf(R.playerBetting)).toEqual(report.BETTING_SORT_FIELDS);
+  });
+});
+
+describe('a report over whole months (the agent settlement)', () => {
+  const d = R.agentSettlement;
+
+  it('takes months, the timezone, the currency and the agent, read through the call’s own schema', () => {
+    expect(reportFilterFields(d)).toEqual(['months', 'time_zone_id', 'currency_id', 'agent_id']);
+    expect(rangeKeys(d)).toEqual(['start_month', 'end_month']);
+    expect(rangeKeys(R.agentMonthly)).toEqual(['start_date', 'end_date']);
+    const schema = reportFilterSchemaOf(d);
+    expect(Object.keys(schema.shape).sort()).toEqual(['agent_id', 'currency_id', 'end_month', 'start_month', 'time_zone_id']);
+    expect(schema.shape.start_month.safeParse('2026-13').success).toBe(false);
+    expect(schema.shape.start_month.safeParse('2026-02').success).toBe(true);
+  });
+
+  it('opens on the current month and the two before, and has month presets and its longest range', () => {
+    expect(defaultRange(d, '2026-03-16')).toEqual(['2026-01', '2026-03']);
+    expect(defaultRange(d, '2026-01-01')).toEqual(['2025-11', '2026-01']);
+    expect(monthPresetRange('thisMonth', '2026-03-16')).toEqual(['2026-03', '2026-03']);
+    expect(monthPresetRange('lastMonth', '2026-01-16')).toEqual(['2025-12', '2025-12']);
+    expect(monthPresetRange('last6Months', '2026-03-31')).toEqual(['2025-10', '2026-03']);
+    expect(monthPresetRange('thisYear', '2026-03-16')).toEqual(['2026-01', '2026-03']);
+    expect(rangeProblem(d, '2024-04', '2026-03')).toBeNull();
+    expect(rangeProblem(d, '2024-03', '2026-03')).toEqual({ reason: 'tooManyMonths', maxMonths: 24 });
+    expect(rangeProblem(d, '2026-03', '2026-02')).toEqual({ reason: 'order' });
+  });
+
+  it('shows its own columns: the month and agent pinned, the share rate a right-aligned percentage, ids hidden, every column sortable', () => {
+    const specs = reportColumnSpecs(d);
+    expect(specs.map((s) => s.key)).toEqual(['month', 'agent_id', 'agent_code', 'currency_id', 'currency_code', 'platform_win_loss', 'share_rate', 'own_take', 'upline_take']);
+    const byKey = Object.fromEntries(specs.map((s) => [s.key, s]));
+    expect(byKey.share_rate).toMatchObject({ kind: 'bp', align: 'right', sortable: true, title: { 'zh-cn': '占成', en: 'Share rate' } });
+    expect(byKey.own_take).toMatchObject({ kind: 'money', align: 'right', title: { en: 'Own take' } });
+    expect(byKey.agent_id?.defaultHidden).toBe(true);
+    expect(sortFieldsOf(d)).toContain('own_take');
+  });
+
+  it('has no trend chart (no metrics to plot), and leads a row to its agent’s days of that month and its players', () => {
+    expect(chartSource(d, () => true)).toBeNull();
+    const row = { month: '2026-02', agent_id: 7, agent_code: 'a7', currency_id: 3, own_take: '1.0000' };
+    const [daily, players] = drillTargets(d, row, { start_month: '2026-01', end_month: '2026-03', time_zone_id: 2, currency_id: -1, agent_id: 0 });
+    expect(daily).toMatchObject({ screen: '/agent/report/daily', query: { agent_id: 7, start_date: '2026-02-01', end_date: '2026-02-28', time_zone_id: 2, currency_id: 3 } });
+    expect(players?.screen).toBe('/player/report/summary');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, report, reportFilterSchema, timezoneOffsetMinutes, type ReportFilter } from '@console/contract';
+import { formatMoney, monthReportFilterSchema, parseMoney, report, reportFilterSchema, timezoneOffsetMinutes, type MonthReportFilter, type ReportFilter } from '@console/contract';
 
 /**
  * What the one report screen reads from a report's definition (packages/contract report-defs.ts):
@@ -17,15 +17,17 @@ export const reportByName = (name: string): ReportDef | undefined => Object.valu
 // -------------------------------------------------------------------------------------------
 // Filters
 
-export type FilterField = 'dates' | 'time_zone_id' | 'currency_id' | 'agent_id' | 'game_id' | 'platform_id' | 'player_account';
+export type FilterField = 'dates' | 'months' | 'time_zone_id' | 'currency_id' | 'agent_id' | 'game_id' | 'platform_id' | 'player_account';
 
 /**
  * The filters a report shows. Dates, timezone, currency and agent (its sub-tree) narrow every
  * report. A game or a platform narrows the reports about games, platforms, players and agents
  * (a currency report is the platform's whole business per currency); a player account narrows
- * the reports that have a row per player.
+ * the reports that have a row per player. A report over whole months (the settlement) takes the
+ * months, the timezone, the currency and the agent only (its call's request).
  */
 export function reportFilterFields(d: ReportDef): FilterField[] {
+  if (d.range === 'month') return ['months', 'time_zone_id', 'currency_id', 'agent_id'];
   const dims = new Set<string>(d.dims);
   const fields: FilterField[] = ['dates', 'time_zone_id', 'currency_id', 'agent_id'];
   const entityRows = d.raw || dims.size > 0;
@@ -35,12 +37,15 @@ export function reportFilterFields(d: ReportDef): FilterField[] {
   return fields;
 }
 
+/** Every filter a report screen may hold, each checked by its call's own schema (dates or months, report-filter.ts). */
+const SCREEN_FILTERS = reportFilterSchema.extend(monthReportFilterSchema.pick({ start_month: true, end_month: true }).shape);
+
 /** The filters of a report as the list state reads them (each value checked by the call's own schema). */
 export function reportFilterSchemaOf(d: ReportDef) {
   const fields = reportFilterFields(d);
-  return reportFilterSchema.pick({
-    start_date: true,
-    end_date: true,
+  return SCREEN_FILTERS.pick({
+    ...(fields.includes('dates') ? { start_date: true, end_date: true } : {}),
+    ...(fields.includes('months') ? { start_month: true, end_month: true } : {}),
     time_zone_id: true,
     currency_id: true,
     agent_id: true,
@@ -91,12 +96,51 @@ export function presetRange(preset: Preset, today: string): [string, string] {
   }
 }
 
+/** The request fields of a report's range: its dates, or its months (ReportDef.range). */
+export const rangeKeys = (d: ReportDef): ['start_date', 'end_date'] | ['start_month', 'end_month'] =>
+  d.range === 'month' ? ['start_month', 'end_month'] : ['start_date', 'end_date'];
+
+/** The range asked for, as the request names it: ["2026-03-01", "2026-03-31"] or months ["2026-01", "2026-03"]. */
+export function rangeOf(d: ReportDef, filters: Filters): [string, string] {
+  const [from, to] = rangeKeys(d);
+  return [String(filters[from] ?? ''), String(filters[to] ?? '')];
+}
+
+/** Months from `start` to `end` ("YYYY-MM"), both counted. */
+export const rangeMonths = (start: string, end: string) => (Number(end.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(end.slice(5, 7)) - Number(start.slice(5, 7)) + 1;
+
+export const MONTH_PRESETS = ['thisMonth', 'lastMonth', 'last3Months', 'last6Months', 'thisYear'] as const;
+export type MonthPreset = (typeof MONTH_PRESETS)[number];
+
+/** The months of a preset, as "YYYY-MM", from today ("YYYY-MM-DD") in the report's timezone. */
+export function monthPresetRange(preset: MonthPreset, today: string): [string, string] {
+  const month = today.slice(0, 7);
+  const back = (n: number) => {
+    let m = monthStart(today);
+    for (let i = 0; i < n; i++) m = monthStart(addDays(m, -1));
+    return m.slice(0, 7);
+  };
+  switch (preset) {
+    case 'thisMonth':
+      return [month, month];
+    case 'lastMonth':
+      return [back(1), back(1)];
+    case 'last3Months':
+      return [back(2), month];
+    case 'last6Months':
+      return [back(5), month];
+    case 'thisYear':
+      return [`${today.slice(0, 4)}-01`, month];
+  }
+}
+
 /**
- * The dates a report opens with: yesterday and today for the hourly report (a full day even in
- * the small hours; 24 rows per agent and day), the current and
- * the two months before for the monthly ones, the last 7 days otherwise.
+ * The range a report opens with: yesterday and today for the hourly report (a full day even in
+ * the small hours; 24 rows per agent and day), the current and the two months before for the
+ * monthly ones (as months for a report over whole months), the last 7 days otherwise.
  */
 export function defaultRange(d: ReportDef, today: string): [string, string] {
+  if (d.range === 'month') return monthPresetRange('last3Months', today);
   if (d.period === 'hour') return [addDays(today, -1), today];
   if (d.period === 'month') {
     const twoBack = monthStart(addDays(monthStart(addDays(monthStart(today), -1)), -1));
@@ -105,9 +149,12 @@ export function defaultRange(d: ReportDef, today: string): [string, string] {
   return presetRange('last7', today);
 }
 
-/** Why a range cannot be asked for, or null: an end before the start, or longer than the report allows. */
-export function rangeProblem(d: ReportDef, start: string, end: string): { reason: 'order' } | { reason: 'tooLong'; maxDays: number } | null {
+export type RangeProblem = { reason: 'order' } | { reason: 'tooLong'; maxDays: number } | { reason: 'tooManyMonths'; maxMonths: number };
+
+/** Why a range (dates, or months for a report over whole months) cannot be asked for, or null: an end before the start, or longer than the report allows. */
+export function rangeProblem(d: ReportDef, start: string, end: string): RangeProblem | null {
   if (end < start) return { reason: 'order' };
+  if (d.range === 'month') return rangeMonths(start, end) > d.maxMonths ? { reason: 'tooManyMonths', maxMonths: d.maxMonths } : null;
   if (rangeDays(start, end) > d.maxDays) return { reason: 'tooLong', maxDays: d.maxDays };
   return null;
 }
@@ -150,7 +197,7 @@ export function reportColumnSpecs(d: ReportDef): ColumnSpec[] {
     key: c.key,
     kind: c.kind,
     title: c.title,
-    align: c.kind === 'money' || c.kind === 'rate' || c.kind === 'count' ? 'right' : 'left',
+    align: c.kind === 'money' || c.kind === 'rate' || c.kind === 'bp' || c.kind === 'count' ? 'right' : 'left',
     sortable: sortable.has(c.key),
     defaultHidden: c.kind === 'id' || quiet(d, c.key),
   }));
@@ -160,7 +207,7 @@ export function reportColumnSpecs(d: ReportDef): ColumnSpec[] {
 // Drill-down: where a row leads, with the filters carried over.
 
 export type Row = Record<string, unknown>;
-export type Filters = Partial<ReportFilter>;
+export type Filters = Partial<ReportFilter & MonthReportFilter>;
 
 export interface Drill {
   /** The i18n key (report namespace) of the link's text. */
@@ -293,7 +340,8 @@ export const periodField = (d: ReportDef): 'date' | 'hour' | 'month' | null =>
  * when the user may; otherwise the report's own rows are added up per period.
  */
 export function chartSource(d: ReportDef, can: (code: string) => boolean): ReportDef | null {
-  if (d.period === 'none') return null;
+  // The chart plots the metrics; a report with columns of its own (the settlement) has none to plot.
+  if (d.period === 'none' || d.columns || d.range !== 'date') return null;
   const currencyReport = d.period === 'day' ? R.currencyDaily : d.period === 'month' ? R.currencyMonthly : null;
   if (currencyReport && can(currencyReport.permission)) return currencyReport;
   return d;

@@ -7,75 +7,99 @@ import { AgentSelect, CurrencySelect, GameSelect, PlatformSelect, useCurrencies 
 import { ListFilters, type ListState } from '../../components/list';
 import { TimezoneSelect } from '../../components/timezone-select';
 import { useDictStore } from '../../stores/dict';
-import { type Filters, PRESETS, presetRange, rangeProblem, reportFilterFields } from './report-config';
+import { type Filters, MONTH_PRESETS, monthPresetRange, PRESETS, presetRange, rangeKeys, rangeProblem, reportFilterFields } from './report-config';
 
 const DATE = 'YYYY-MM-DD';
+const MONTH = 'YYYY-MM';
+/** The pop-up's class: one panel on a phone (report.css). */
+const POPUP = { popup: { root: 'report-range-popup' } };
 
 interface Props {
   def: report.ReportDef;
   list: Pick<ListState<Filters, string>, 'filters' | 'setFilters'>;
   /** The filters in effect: what is chosen, and the defaults for the rest. */
-  effective: Required<Pick<Filters, 'start_date' | 'end_date' | 'time_zone_id' | 'currency_id' | 'agent_id'>> & Filters;
+  effective: Required<Pick<Filters, 'time_zone_id' | 'currency_id' | 'agent_id'>> & Filters;
+  /** The range in effect, dates or months (rangeKeys). */
+  range: [start: string, end: string];
   today: string;
 }
 
 /**
- * The report's filter bar: only the filters its report takes, the dates with presets and the
- * report's longest range. Searching also keeps the agent, currency and timezone as the persisted
- * selections (docs/product.md, "Report screens"), so the next report opens with them.
+ * The report's filter bar: only the filters its report takes, the dates (or the months of a report
+ * over whole months) with presets and the report's longest range. Searching also keeps the agent,
+ * currency and timezone as the persisted selections (docs/product.md, "Report screens"), so the
+ * next report opens with them.
  */
-export function ReportFilters({ def, list, effective, today }: Props) {
+export function ReportFilters({ def, list, effective, range, today }: Props) {
   const { t } = useTranslation('report');
   const fields = reportFilterFields(def);
   const currencies = useCurrencies();
+  const byMonths = fields.includes('months');
+  const rangeField = byMonths ? 'months' : 'dates';
+  const format = byMonths ? MONTH : DATE;
+  const [startKey, endKey] = rangeKeys(def);
 
   const toForm = useCallback(
     (_filters: Partial<Filters>) => {
-      const { start_date, end_date, ...rest } = effective;
-      return { ...rest, dates: [dayjs(start_date), dayjs(end_date)] };
+      const { start_date: _sd, end_date: _ed, start_month: _sm, end_month: _em, ...rest } = effective;
+      return { ...rest, [rangeField]: [dayjs(range[0]), dayjs(range[1])] };
     },
-    [effective],
+    [effective, range, rangeField],
   );
-  const fromForm = useCallback((values: Record<string, unknown>): Partial<Filters> => {
-    const { dates, ...rest } = values as { dates?: [Dayjs, Dayjs] } & Filters;
-    const dict = useDictStore.getState();
-    if (rest.agent_id !== undefined) dict.setAgentId(rest.agent_id);
-    if (rest.currency_id !== undefined) dict.setCurrencyId(rest.currency_id);
-    if (rest.time_zone_id !== undefined) dict.setTimeZoneId(rest.time_zone_id);
-    return { ...rest, ...(dates ? { start_date: dates[0].format(DATE), end_date: dates[1].format(DATE) } : {}) };
-  }, []);
+  const fromForm = useCallback(
+    (values: Record<string, unknown>): Partial<Filters> => {
+      const { [rangeField]: picked, ...rest } = values as Record<string, unknown> & Filters;
+      const dict = useDictStore.getState();
+      if (rest.agent_id !== undefined) dict.setAgentId(rest.agent_id);
+      if (rest.currency_id !== undefined) dict.setCurrencyId(rest.currency_id);
+      if (rest.time_zone_id !== undefined) dict.setTimeZoneId(rest.time_zone_id);
+      const chosen = picked as [Dayjs, Dayjs] | undefined;
+      return { ...rest, ...(chosen ? { [startKey]: chosen[0].format(format), [endKey]: chosen[1].format(format) } : {}) };
+    },
+    [rangeField, startKey, endKey, format],
+  );
 
   const presets = useMemo(
     () =>
-      PRESETS.map((p) => {
-        const [a, b] = presetRange(p, today);
-        return { label: t(`preset.${p}`), value: [dayjs(a), dayjs(b)] as [Dayjs, Dayjs] };
-      }),
-    [today, t],
+      byMonths
+        ? MONTH_PRESETS.map((p) => {
+            const [a, b] = monthPresetRange(p, today);
+            return { label: t(`preset.${p}`), value: [dayjs(a), dayjs(b)] as [Dayjs, Dayjs] };
+          })
+        : PRESETS.map((p) => {
+            const [a, b] = presetRange(p, today);
+            return { label: t(`preset.${p}`), value: [dayjs(a), dayjs(b)] as [Dayjs, Dayjs] };
+          }),
+    [today, t, byMonths],
   );
 
   const tz = TIMEZONES.find((z) => z.id === effective.time_zone_id)?.label ?? '';
   const currency = effective.currency_id > 0 ? currencies.find((c) => c.id === effective.currency_id)?.code : undefined;
-  const summary = [`${effective.start_date} ~ ${effective.end_date}`, tz, currency].filter(Boolean).join(' · ');
+  const summary = [`${range[0]} ~ ${range[1]}`, tz, currency].filter(Boolean).join(' · ');
   const activeCount = [effective.agent_id, effective.game_id, effective.platform_id, effective.player_account].filter((v) => !!v).length + (currency ? 1 : 0);
 
   return (
     <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount}>
       <Form.Item
-        name="dates"
-        label={t('filter.dates')}
+        name={rangeField}
+        label={t(byMonths ? 'filter.months' : 'filter.dates')}
         rules={[
           {
             validator: async (_rule, value?: [Dayjs, Dayjs]) => {
               if (!value?.[0] || !value[1]) return;
-              const problem = rangeProblem(def, value[0].format(DATE), value[1].format(DATE));
-              if (problem?.reason === 'order') throw new Error(t('filter.rangeOrder'));
+              const problem = rangeProblem(def, value[0].format(format), value[1].format(format));
+              if (problem?.reason === 'order') throw new Error(t(byMonths ? 'filter.monthOrder' : 'filter.rangeOrder'));
               if (problem?.reason === 'tooLong') throw new Error(t('filter.rangeTooLong', { days: problem.maxDays }));
+              if (problem?.reason === 'tooManyMonths') throw new Error(t('filter.monthsTooMany', { months: problem.maxMonths }));
             },
           },
         ]}
       >
-        <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} data-testid="report-dates" />
+        {byMonths ? (
+          <DatePicker.RangePicker picker="month" format={MONTH} presets={presets} allowClear={false} style={{ width: 250 }} classNames={POPUP} data-testid="report-months" />
+        ) : (
+          <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} classNames={POPUP} data-testid="report-dates" />
+        )}
       </Form.Item>
       <Form.Item name="time_zone_id" label={t('components:timezone')}>
         <TimezoneSelect style={{ width: 120 }} />

@@ -21,6 +21,7 @@ import {
   drillTargets,
   type Filters,
   localToday,
+  rangeKeys,
   reportByKey,
   reportColumnSpecs,
   reportFilterSchemaOf,
@@ -75,10 +76,13 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
   const zone = list.filters.time_zone_id ?? storedZone;
   const today = localToday(zone);
   const [defaultStart, defaultEnd] = defaultRange(def, today);
+  // The range as the report's request names it: dates, or months (a report over whole months).
+  const [startKey, endKey] = rangeKeys(def);
   const effective = useMemo(
-    () => ({ time_zone_id: zone, currency_id: storedCurrency, agent_id: storedAgent, start_date: defaultStart, end_date: defaultEnd, ...(list.filters as Filters) }),
-    [zone, storedCurrency, storedAgent, defaultStart, defaultEnd, list.filters],
+    () => ({ time_zone_id: zone, currency_id: storedCurrency, agent_id: storedAgent, [startKey]: defaultStart, [endKey]: defaultEnd, ...(list.filters as Filters) }),
+    [zone, storedCurrency, storedAgent, startKey, endKey, defaultStart, defaultEnd, list.filters],
   );
+  const [rangeStart, rangeEnd] = [String(effective[startKey]), String(effective[endKey])];
   const params: ReportParams = { ...list.params, ...effective };
   const query = useReportPage(def, params);
 
@@ -110,7 +114,7 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <>
-          <Typography.Text>{t('empty.title', { start: effective.start_date, end: effective.end_date })}</Typography.Text>
+          <Typography.Text>{t('empty.title', { start: rangeStart, end: rangeEnd })}</Typography.Text>
           <br />
           <Typography.Text type="secondary">{t('empty.hint')}</Typography.Text>
         </>
@@ -137,10 +141,10 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
           ]}
         />
       )}
-      <ReportFilters def={def} list={list} effective={effective} today={today} />
+      <ReportFilters def={def} list={list} effective={effective} range={[rangeStart, rangeEnd]} today={today} />
       {trendSource && chartShown && (
         // The chart's library and figures wait for the rows: they are what an operator reads first.
-        <Suspense fallback={<ChartPlaceholder />}>{query.data || query.isError ? <ReportTrend def={def} source={trendSource} filters={effective} /> : <ChartPlaceholder />}</Suspense>
+        <Suspense fallback={<ChartPlaceholder />}>{query.data || query.isError ? <ReportTrend def={def} source={trendSource} filters={{ ...effective, start_date: rangeStart, end_date: rangeEnd }} /> : <ChartPlaceholder />}</Suspense>
       )}
       <ListTable<Row>
         list={list}
@@ -151,7 +155,7 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
           <Flex vertical gap={0} className="report-title">
             <span>{title}</span>
             <Typography.Text type="secondary" className="report-subtitle">
-              {effective.start_date} ~ {effective.end_date}
+              {rangeStart} ~ {rangeEnd}
             </Typography.Text>
           </Flex>
         }
@@ -173,7 +177,7 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
                 />
               </Tooltip>
             )}
-            <ExportButton def={def} body={exportBody} fileName={`${title}-${effective.start_date}_${effective.end_date}.xlsx`} onMyExports={() => setMyExports(true)} />
+            <ExportButton def={def} body={exportBody} fileName={`${title}-${rangeStart}_${rangeEnd}.xlsx`} onMyExports={() => setMyExports(true)} />
           </>
         }
       />

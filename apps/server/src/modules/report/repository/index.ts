@@ -16,12 +16,14 @@
 // The files: plan.ts (filters, which table answers, the grouped statements), slices.ts (player
 // slices run side by side), rows.ts (a page's row statement and its sorting), pages.ts (paging,
 // counting and distinct bettors), summary.ts (the per-currency totals), betting.ts (the bet-record
-// list), lookups.ts (the ids a filter names). The report service uses what this file exports.
+// list), lookups.ts (the ids a filter names), settlement.ts (each agent's own platform win/loss per
+// month, which the settlement shares out). The report service uses what this file exports.
 
 export { bettingQuery, bettingSortable, queryBetting } from './betting.ts';
 export { playersByAccount, unknownFilterIds } from './lookups.ts';
 export { countsEveryGroup, groupBettors, groupBettorsCountTotals, queryRows, rankingCountsBettors } from './pages.ts';
 export type { ResolvedFilter, SortOrder } from './plan.ts';
 export { rowFromSql, rowsQuery, type ReportRowRaw, type RowQueryOptions } from './rows.ts';
+export { agentMonthWinLoss, currencyCodes, type AgentMonthRaw } from './settlement.ts';
 export { playerSlices } from './slices.ts';
 export { querySummary, type SummaryRaw } from './summary.ts';
