@@ -16,6 +16,7 @@ import { m0012WalletAdjustmentsControls } from './0012-wallet-adjustments-contro
 import { m0013AdminLevelCodes } from './0013-admin-level-codes.ts';
 import { m0014AgentSessions } from './0014-agent-sessions.ts';
 import { m0015AgentApi } from './0015-agent-api.ts';
+import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -34,6 +35,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0013-admin-level-codes', m0013AdminLevelCodes],
   ['0014-agent-sessions', m0014AgentSessions],
   ['0015-agent-api', m0015AgentApi],
+  ['0018-ledger-day-sums', m0018LedgerDaySums],
 ];
 
 class StepProvider implements MigrationProvider {

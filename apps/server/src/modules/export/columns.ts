@@ -21,16 +21,22 @@ export const headerOf = (field: string, lang: Lang) => report.REPORT_COLUMNS[fie
 export const FILTER_LABELS: Record<string, [zh: string, en: string]> = {
   report: ['报表', 'Report'],
   dates: ['日期范围', 'Dates'],
+  times: ['时间范围', 'Time range'],
   time_zone: ['时区', 'Timezone'],
   currency: ['币种', 'Currency'],
   agent: ['代理（含下级）', 'Agent (with sub-agents)'],
   game: ['游戏', 'Game'],
   platform: ['厂商', 'Provider'],
   player: ['玩家账号', 'Player account'],
+  type: ['类型', 'Type'],
+  order_id: ['订单号', 'Order ID'],
   sort: ['排序', 'Sort'],
   exported: ['导出时间 (UTC)', 'Exported at (UTC)'],
   exported_by: ['导出人', 'Exported by'],
   all: ['全部', 'All'],
   total: ['合计', 'Total'],
+  amount_in: ['收入', 'in'],
+  amount_out: ['支出', 'out'],
+  amount_net: ['净额', 'net'],
 };
 export const label = (key: string, lang: Lang) => FILTER_LABELS[key]![lang === 'en' ? 1 : 0];
