@@ -4,8 +4,7 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { report, TIMEZONES } from '@console/contract';
 import { AgentSelect, CurrencySelect, GameSelect, PlatformSelect, useCurrencies } from '../../components/dict-select';
-import { ListFilters, type ListState } from '../../components/list';
-import { TimezoneSelect } from '../../components/timezone-select';
+import { ListFilters, type ListState, TimeZoneField } from '../../components/list';
 import { useDictStore } from '../../stores/dict';
 import { type Filters, PRESETS, presetRange, rangeProblem, reportFilterFields } from './report-config';
 
@@ -21,8 +20,9 @@ interface Props {
 
 /**
  * The report's filter bar: only the filters its report takes, the dates with presets and the
- * report's longest range. Searching also keeps the agent, currency and timezone as the persisted
- * selections (docs/product.md, "Report screens"), so the next report opens with them.
+ * report's longest range. Searching also keeps the agent, currency and timezone (the last through
+ * the list kit's TimeZoneField) as the persisted selections (docs/product.md, "Report screens"),
+ * so the next report opens with them.
  */
 export function ReportFilters({ def, list, effective, today }: Props) {
   const { t } = useTranslation('report');
@@ -41,7 +41,6 @@ export function ReportFilters({ def, list, effective, today }: Props) {
     const dict = useDictStore.getState();
     if (rest.agent_id !== undefined) dict.setAgentId(rest.agent_id);
     if (rest.currency_id !== undefined) dict.setCurrencyId(rest.currency_id);
-    if (rest.time_zone_id !== undefined) dict.setTimeZoneId(rest.time_zone_id);
     return { ...rest, ...(dates ? { start_date: dates[0].format(DATE), end_date: dates[1].format(DATE) } : {}) };
   }, []);
 
@@ -60,7 +59,7 @@ export function ReportFilters({ def, list, effective, today }: Props) {
   const activeCount = [effective.agent_id, effective.game_id, effective.platform_id, effective.player_account].filter((v) => !!v).length + (currency ? 1 : 0);
 
   return (
-    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount}>
+    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={effective.time_zone_id}>
       <Form.Item
         name="dates"
         label={t('filter.dates')}
@@ -77,9 +76,7 @@ export function ReportFilters({ def, list, effective, today }: Props) {
       >
         <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} data-testid="report-dates" />
       </Form.Item>
-      <Form.Item name="time_zone_id" label={t('components:timezone')}>
-        <TimezoneSelect style={{ width: 120 }} />
-      </Form.Item>
+      <TimeZoneField />
       <Form.Item name="currency_id" label={t('components:currency')}>
         <CurrencySelect style={{ width: 170 }} />
       </Form.Item>
