@@ -148,37 +148,35 @@ export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<Ledge
     const only = await edges(f.from, f.to);
     return { stretches: [only.stretch].filter((s) => s.count > 0), sums: addSums([only.sums]) };
   }
-  let q = db
-    .selectFrom('ledger_day_count')
+  // The whole days' rows: counted per day (in the primary key's order, no sort) for the stretches,
+  // and summed per currency for the totals; two statements, cheaper than one grouped by both.
+  const wholeDays = <O>(q: SelectQueryBuilder<DB, 'ledger_day_count', O>) => {
+    if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
+    if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
+    for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+    return q;
+  };
+  const perDay = wholeDays(db.selectFrom('ledger_day_count'))
+    .select(['ledger_day_count.day', int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n')])
+    .groupBy('ledger_day_count.day')
+    .orderBy('ledger_day_count.day', 'desc');
+  const perCurrency = wholeDays(db.selectFrom('ledger_day_count'))
     .select([
-      'ledger_day_count.day',
       'ledger_day_count.currency_id',
       int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
       int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
       int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
     ])
-    .groupBy(['ledger_day_count.day', 'ledger_day_count.currency_id'])
-    .orderBy('ledger_day_count.day', 'desc');
-  if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
-  if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
-  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
-  const [days, head, tail] = await Promise.all([
-    q.execute(),
+    .groupBy('ledger_day_count.currency_id');
+  const [days, currencies, head, tail] = await Promise.all([
+    perDay.execute(),
+    perCurrency.execute(),
     firstDay !== undefined && f.from! < firstDay * DAY_MS ? edges(f.from, firstDay * DAY_MS - 1) : null,
     endDay !== undefined && endDay * DAY_MS <= f.to! ? edges(endDay * DAY_MS, f.to) : null,
   ]);
-  // One stretch per day (the rows come a currency at a time, newest day first).
-  const whole: Array<Stretch & { day: number }> = [];
-  const daySums: CurrencySums[] = [];
-  for (const d of days) {
-    const day = toNumber(d.day);
-    const count = toNumber(d.n);
-    daySums.push({ currency_id: toNumber(d.currency_id), entry_count: count, amount_in: BigInt(d.amount_in), amount_out: BigInt(d.amount_out) });
-    const last = whole[whole.length - 1];
-    if (last && last.day === day) last.count += count;
-    else whole.push({ ...instantsOfUtcDay(day), count, day });
-  }
-  const stretches = [...(tail ? [tail.stretch] : []), ...whole.map(({ from, to, count }) => ({ from, to, count })), ...(head ? [head.stretch] : [])];
+  const whole = days.map((d) => ({ ...instantsOfUtcDay(toNumber(d.day)), count: toNumber(d.n) }));
+  const daySums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: BigInt(c.amount_in), amount_out: BigInt(c.amount_out) }));
+  const stretches = [...(tail ? [tail.stretch] : []), ...whole, ...(head ? [head.stretch] : [])];
   return { stretches: stretches.filter((s) => s.count > 0), sums: addSums([daySums, tail?.sums ?? [], head?.sums ?? []]) };
 }
 
