@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
+import { offsetOf, wallTimeOf, zoneLabel } from '../../lib/datetime';
 import { useDictStore } from '../../stores/dict';
 import { TimezoneSelect } from '../timezone-select';
 
@@ -27,4 +28,10 @@ export function TimeZoneField({ width = 120 }: { width?: number }) {
 export function useListTimeZone(filters: { time_zone_id?: number | undefined }): number {
   const [stored] = useState(() => useDictStore.getState().timeZoneId);
   return filters.time_zone_id ?? stored;
+}
+
+/** A time range and its zone in a few words, for the phone's filter button: "2026-11-27 00:00 ~ 2026-11-27 23:59 · GMT+9:00". */
+export function timeRangeSummary(start: string | undefined, end: string | undefined, zone: number): string {
+  const [from, to] = [start, end].map((v) => (v ? wallTimeOf(v, offsetOf(zone)).slice(0, 16) : ''));
+  return [from || to ? `${from} ~ ${to}` : '', zoneLabel(zone)].filter(Boolean).join(' · ');
 }

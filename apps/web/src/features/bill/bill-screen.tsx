@@ -4,16 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DatePicker, Flex, Form, Grid, Input, Select, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { bill, isLocalDateTime, report } from '@console/contract';
+import { bill, report } from '@console/contract';
 import { DateTime, TimeZoneScope } from '../../components/date-time';
 import { AgentSelect, CurrencySelect } from '../../components/dict-select';
 import { ExportAction } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, useListState, useListTimeZone } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
 import { Money } from '../../components/money';
 import { ShortId } from '../../components/short-id';
 import { call } from '../../lib/api';
-import { dayAt, formatDateTime, offsetOf, zoneLabel } from '../../lib/datetime';
+import { dayAt, offsetOf, wallTimeOf } from '../../lib/datetime';
 import { formatCount } from '../../lib/format';
 
 type BillItem = bill.BillItem;
@@ -89,7 +89,7 @@ export default function BillScreen() {
   const toForm = useCallback(
     (f: Partial<BillFilters>) => {
       const { start_time, end_time, ...rest } = f;
-      const wall = (v: string | undefined) => (v ? dayjs(isLocalDateTime(v) ? v : formatDateTime(v, offset)) : null);
+      const wall = (v: string | undefined) => (v ? dayjs(wallTimeOf(v, offset)) : null);
       return { agent_id: 0, currency_id: -1, ...rest, times: start_time || end_time ? [wall(start_time), wall(end_time)] : undefined };
     },
     [offset],
@@ -189,6 +189,12 @@ export default function BillScreen() {
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {t('entries', { count: s.entry_count, formatted: formatCount(s.entry_count) })}
         </Typography.Text>
+        {phone && (
+          // The amounts are a sideways scroll away on a phone: the net is at hand beside the label.
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('amountNet')} <Money value={s.amount_net} currency={s.currency_id} signed />
+          </span>
+        )}
       </Flex>
     ),
     cells: {
@@ -207,8 +213,7 @@ export default function BillScreen() {
   }));
 
   const { page: _page, page_size: _size, ...exportBody } = params;
-  const shownTimes = [params.start_time, params.end_time].map((v) => (v ? (isLocalDateTime(v) ? v : formatDateTime(v, offset)).slice(0, 16) : ''));
-  const summary = [shownTimes[0] || shownTimes[1] ? `${shownTimes[0]} ~ ${shownTimes[1]}` : '', zoneLabel(zone)].filter(Boolean).join(' · ');
+  const summary = timeRangeSummary(params.start_time, params.end_time, zone);
   const activeCount = Object.entries(list.filters).filter(([k, v]) => k !== 'time_zone_id' && v !== undefined && v !== '' && v !== 0 && v !== -1).length;
 
   return (

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
@@ -11,10 +11,18 @@ const row = {
   created_at: '2026-11-26T15:30:00.000Z', agent_code: '',
 };
 
+/** A desktop: every min-width media query matches, so antd's breakpoints are all on (the filters in the bar, not a drawer). */
+const realMatchMedia = window.matchMedia;
+
 describe('LogScreen', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('zh-cn');
     await loadAllNamespaces();
+    window.matchMedia = (query: string) =>
+      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+  });
+  afterAll(() => {
+    window.matchMedia = realMatchMedia;
   });
   beforeEach(() => {
     sessionStorage.clear();

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { isLocalDateTime, log } from '@console/contract';
+import { log } from '@console/contract';
 import { DateTime, TimeZoneScope, useTimeZone } from '../../components/date-time';
-import { formatDateTime } from '../../lib/datetime';
-import { type ListColumn, ListFilters, ListTable, TimeZoneField, useListState, useListTimeZone } from '../../components/list';
+import { wallTimeOf } from '../../lib/datetime';
+import { type ListColumn, ListFilters, ListTable, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
 import { ACTIONS } from './actions';
 import { useLogList } from './api';
 import { showValue, summaryLines, type SummaryLine } from './summary';
@@ -28,7 +28,7 @@ const FILTERS = log.logList.request.pick({
  */
 function WallTimePicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
   const { offsetMinutes } = useTimeZone();
-  const shown = value ? dayjs(isLocalDateTime(value) ? value : formatDateTime(value, offsetMinutes, 'minute')) : null;
+  const shown = value ? dayjs(wallTimeOf(value, offsetMinutes)) : null;
   return (
     <DatePicker
       {...rest}
@@ -79,6 +79,9 @@ export default function LogScreen() {
   // The list's timezone: its time range is picked in it and its rows' times are shown in it.
   const zone = useListTimeZone(list.filters);
   const query = useLogList({ ...list.params, time_zone_id: zone });
+  // On a phone the fields fold into a drawer; beside its button, the range and zone in effect.
+  const filtersSummary = timeRangeSummary(list.filters.start_time, list.filters.end_time, zone);
+  const activeCount = Object.entries(list.filters).filter(([k, v]) => k !== 'time_zone_id' && v !== undefined && v !== '').length;
   const actionName = (a: string) => (i18n.exists(`log:actions.${a}`) ? t(`actions.${a}`) : a);
   const actionOptions = ACTIONS.map((a) => ({ value: a, label: `${actionName(a)} · ${a}` }));
 
@@ -124,7 +127,7 @@ export default function LogScreen() {
   return (
     <TimeZoneScope zone={zone}>
       <Flex vertical gap={16}>
-        <ListFilters list={list} name="log-filters" timeZone={zone}>
+        <ListFilters list={list} name="log-filters" timeZone={zone} phoneDrawer summary={filtersSummary} activeCount={activeCount}>
           <Form.Item name="actor" label={t('actor.label')}>
             <Select allowClear placeholder={t('all')} style={{ width: 130 }} options={log.LOG_ACTORS.map((a) => ({ value: a, label: t(`actor.${a}`) }))} />
           </Form.Item>
