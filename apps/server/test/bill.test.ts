@@ -290,6 +290,25 @@ describeOnDatabases('bill/list totals and pages', (t) => {
     expect(nonEmpty).toBeGreaterThan(50);
   });
 
+  it('total short ranges exactly: part of one day, most of one, and the end of a day with the start of the next', async () => {
+    const r = rng(78);
+    const days = [...new Set(entries.map((e) => Math.floor(e.time / DAY)))];
+    for (let i = 0; i < 60; i++) {
+      const day = r.pick(days) * DAY;
+      // A start anywhere in the day, a length from a minute to a day and a half.
+      const from = day + r.int(0, DAY - 1);
+      const to = from + r.pick([60_000, DAY / 4, DAY / 2 + 1, (3 * DAY) / 4, DAY - 2, DAY + DAY / 3]);
+      const type = r.pick(['', 'bet', 'transfer_in']);
+      const currency = r.chance(0.5) ? null : r.pick(currencies);
+      const matching = entries.filter((e) => e.time >= from && e.time <= to && (!type || e.type === type) && (currency === null || e.currency_id === currency));
+      const body = { start_time: new Date(from).toISOString(), end_time: new Date(to).toISOString(), type, currency_id: currency ?? -1, page: 1, page_size: 3 };
+      const got = await t().call<List<Bill>>('bill/list', body, { token });
+      expect(got.data.total, JSON.stringify(body)).toBe(matching.length);
+      expect(got.data.summary, JSON.stringify(body)).toEqual(sumsOf(matching, codes));
+      expect(got.data.list.map((b) => b.id), JSON.stringify(body)).toEqual(matching.slice(0, 3).map((e) => e.id));
+    }
+  });
+
   it('pages one entry at a time across whole days and their midnights', async () => {
     // Every entry of four whole days, one per page: each is once the only entry of its page, the
     // one at midnight and the one a millisecond before it included.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
-import { DAY_MS, instantsOfUtcDay } from '../../db/player-days.ts';
+import { DAY_MS, instantsOfUtcDay, utcDayOf } from '../../db/player-days.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 
 const { LEDGER_TYPES } = bill;
@@ -118,6 +118,26 @@ export interface Stretch {
   count: number;
 }
 
+/** The sums of one whole UTC day of the filter (its dimensions), per currency, from ledger_day_count. */
+async function daySums(db: Kysely<DB>, f: BillFilter, day: number): Promise<CurrencySums[]> {
+  let q = db
+    .selectFrom('ledger_day_count')
+    .select([
+      'ledger_day_count.currency_id',
+      int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
+      int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
+      int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
+    ])
+    .where('ledger_day_count.day', '=', day)
+    .groupBy('ledger_day_count.currency_id');
+  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+  const rows = await q.execute();
+  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: BigInt(r.amount_in), amount_out: BigInt(r.amount_out) }));
+}
+
+/** Sums to take away (addSums adds them). */
+const negated = (sums: readonly CurrencySums[]): CurrencySums[] => sums.map((s) => ({ ...s, entry_count: -s.entry_count, amount_in: -s.amount_in, amount_out: -s.amount_out }));
+
 /** The stretches of a filter's entries (see ledgerTotals) and their sums per currency. */
 export interface LedgerTotals {
   stretches: Stretch[];
@@ -128,7 +148,8 @@ export interface LedgerTotals {
  * The filter's time range cut into the stretches that hold its entries, newest first, with the
  * entries' count and money per currency: each whole UTC day with entries from ledger_day_count
  * (its counts: migration 0010; its sums: migration 0018), and the partial days at the range's
- * edges entry by entry. Counting or summing a currency's, an agent's or a type's entries over a
+ * edges entry by entry (or, for one that covers most of its day, as the day's row less the
+ * entries of the rest of it). Counting or summing a currency's, an agent's or a type's entries over a
  * year entry by entry took seconds on a 14-million-entry ledger; and the stretches tell which days
  * a page's entries are on (pageWindow). Null when the filter names a player or an order id: their
  * own keys find their entries, which are then summed directly.
@@ -142,11 +163,36 @@ export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<Ledge
     const sums = await sumEntries(db, { ...f, from, to });
     return { stretch: { from, to, count: countOf(sums) }, sums };
   };
-  // No whole day in the range, or an edge within a day of 1970 (day 0 is two days wide): one stretch.
+  /**
+   * A partial UTC day at an edge, [from, to] within one day: summed entry by entry, or, when it
+   * covers most of its day, as the day's row less the rest of the day. A range that ends now
+   * (today, the last 24 hours) has nothing after now: its last day costs a look at the day's row.
+   */
+  const partialDay = async (from: number, to: number) => {
+    const { from: dayFrom, to: dayTo } = instantsOfUtcDay(utcDayOf(from));
+    if (to - from < DAY_MS / 2) return edges(from, to);
+    const [day, before, after] = await Promise.all([
+      daySums(db, f, utcDayOf(from)),
+      dayFrom < from ? sumEntries(db, { ...f, from: dayFrom, to: from - 1 }) : [],
+      to < dayTo ? sumEntries(db, { ...f, from: to + 1, to: dayTo }) : [],
+    ]);
+    const sums = addSums([day, negated(before), negated(after)]);
+    return { stretch: { from, to, count: countOf(sums) }, sums };
+  };
+  // An edge within a day of 1970 (day 0 is two days wide): one stretch, entry by entry.
   const nearEpoch = (f.from !== undefined && f.from < DAY_MS) || (f.to !== undefined && f.to < DAY_MS);
-  if (nearEpoch || (firstDay !== undefined && endDay !== undefined && firstDay >= endDay)) {
+  if (nearEpoch) {
     const only = await edges(f.from, f.to);
     return { stretches: [only.stretch].filter((s) => s.count > 0), sums: addSums([only.sums]) };
+  }
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to) return { stretches: [], sums: [] };
+  // No whole day in the range: a part of one day, or the end of one and the start of the next.
+  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) {
+    const [fromDay, toDay] = [utcDayOf(f.from!), utcDayOf(f.to!)];
+    const parts = await Promise.all(
+      fromDay === toDay ? [partialDay(f.from!, f.to!)] : [partialDay(instantsOfUtcDay(toDay).from, f.to!), partialDay(f.from!, instantsOfUtcDay(fromDay).to)],
+    );
+    return { stretches: parts.map((p) => p.stretch).filter((s) => s.count > 0), sums: addSums(parts.map((p) => p.sums)) };
   }
   // The whole days' rows: counted per day (in the primary key's order, no sort) for the stretches,
   // and summed per currency for the totals; two statements, cheaper than one grouped by both.
@@ -171,13 +217,13 @@ export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<Ledge
   const [days, currencies, head, tail] = await Promise.all([
     perDay.execute(),
     perCurrency.execute(),
-    firstDay !== undefined && f.from! < firstDay * DAY_MS ? edges(f.from, firstDay * DAY_MS - 1) : null,
-    endDay !== undefined && endDay * DAY_MS <= f.to! ? edges(endDay * DAY_MS, f.to) : null,
+    firstDay !== undefined && f.from! < firstDay * DAY_MS ? partialDay(f.from!, firstDay * DAY_MS - 1) : null,
+    endDay !== undefined && endDay * DAY_MS <= f.to! ? partialDay(endDay * DAY_MS, f.to!) : null,
   ]);
   const whole = days.map((d) => ({ ...instantsOfUtcDay(toNumber(d.day)), count: toNumber(d.n) }));
-  const daySums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: BigInt(c.amount_in), amount_out: BigInt(c.amount_out) }));
+  const wholeSums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: BigInt(c.amount_in), amount_out: BigInt(c.amount_out) }));
   const stretches = [...(tail ? [tail.stretch] : []), ...whole, ...(head ? [head.stretch] : [])];
-  return { stretches: stretches.filter((s) => s.count > 0), sums: addSums([daySums, tail?.sums ?? [], head?.sums ?? []]) };
+  return { stretches: stretches.filter((s) => s.count > 0), sums: addSums([wholeSums, tail?.sums ?? [], head?.sums ?? []]) };
 }
 
 /**
