@@ -1,11 +1,13 @@
 /**
- * Bill list latency: `bill/list` (a page of 20, newest first, with its total) under the filters
- * an operator uses, through the real server in-process, timed as p50/p95 after two warm-up calls.
- * Without a player or order id the total comes from the ledger's per-day counts plus the partial
- * days at the range's edges, and the page reads only the days its entries are on
- * (docs/data-model.md); rare filters and filters without entries show what that saves.
+ * Bill list latency: `bill/list` (a page of 20, newest first, with its total and per-currency
+ * totals) under the filters an operator uses, through the real server in-process, timed as p50/p95
+ * after two warm-up calls. Without a player or order id the total and the sums come from the
+ * ledger's per-day counts and sums plus the partial days at the range's edges, and the page reads
+ * only the days its entries are on (docs/data-model.md); rare filters and filters without entries
+ * show what that saves. `--scan` also times each filter's sums taken entry by entry, once: what
+ * the per-day sums (migration 0018) save.
  *
- *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/bill.ts [--runs 20]
+ *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/bill.ts [--runs 20] [--scan]
  *
  * The database must hold demo data with its ledger (npm run demo -- --bets N --days 365; the
  * PostgreSQL copy of bench/copy-to-postgres.ts has no ledger). Ranges end at the newest entry.
@@ -13,12 +15,14 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { toNumber } from '../apps/server/src/db/sql.ts';
+import { agentPath } from '../apps/server/src/modules/agent/repository.ts';
+import { sumEntries } from '../apps/server/src/modules/bill/repository.ts';
 import { benchServer, runWithHeapPad } from './server.ts';
 import { quantile } from './stats.ts';
 
 runWithHeapPad();
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' }, scan: { type: 'boolean', default: false } } });
 const RUNS = Number(values.runs);
 const { database, app, call } = await benchServer();
 
@@ -63,6 +67,23 @@ for (const [name, filter] of cases) {
     if (i >= 2) times.push(performance.now() - t0);
   }
   console.log(`${name.padEnd(30)} ${total.toLocaleString('en').padStart(12)} ${quantile(times, 0.5).toFixed(1).padStart(9)} ${quantile(times, 0.95).toFixed(1).padStart(9)}`);
+}
+if (values.scan) {
+  console.log(`\nThe same sums entry by entry (one call each): what the per-day sums save`);
+  console.log(`${'filter'.padEnd(30)} ${'ms'.padStart(9)}`);
+  for (const [name, filter] of cases) {
+    if (filter.player_account || filter.order_id || filter.page) continue;
+    const f = filter as { currency_id?: number; agent_id?: number; type?: string; start_time?: string; end_time?: string };
+    const t0 = performance.now();
+    await sumEntries(database.db, {
+      currencyId: f.currency_id,
+      agentPath: f.agent_id ? ((await agentPath(database.db, f.agent_id)) ?? '/none/') : undefined,
+      type: f.type,
+      from: f.start_time ? Date.parse(f.start_time) : undefined,
+      to: f.end_time ? Date.parse(f.end_time) : undefined,
+    });
+    console.log(`${name.padEnd(30)} ${(performance.now() - t0).toFixed(1).padStart(9)}`);
+  }
 }
 await app.close();
 await database.destroy();

@@ -71,3 +71,46 @@ test.describe('account-change ledger', () => {
     await expect(screen.locator('.ant-table-thead th.ant-table-cell-fix-start').first()).toContainText('玩家账号');
   });
 });
+
+test.describe('account-change ledger: totals, timezone and export', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/#/login');
+    await signIn(page, ADMIN.account, ADMIN.password);
+  });
+
+  test('pins the per-currency totals, asks in the timezone chosen, and exports to Export management, which downloads it again', async ({ page }) => {
+    const first = page.waitForResponse((res) => isBill(res.request()));
+    await page.goto('/#/bill/report');
+    const answer = ((await (await first).json()) as { data: { total: number; summary: { currency_code: string; entry_count: number }[] } }).data;
+    expect(answer.summary.length).toBeGreaterThan(0);
+    expect(answer.summary.reduce((n, s) => n + s.entry_count, 0)).toBe(answer.total);
+    const screen = page.getByTestId('bill-screen');
+    // The totals under the rows, one per currency.
+    const totals = screen.locator('.list-table-totals');
+    await expect(totals).toHaveCount(answer.summary.length);
+    await expect(totals.first()).toContainText(`合计 ${answer.summary[0]!.currency_code}`);
+    await expect(totals.first()).toContainText('收入');
+
+    // GMT+9:00 and a search: the call carries the zone, the times shown move with it.
+    const timeBefore = (await rows(page).first().locator('time').first().textContent()) ?? '';
+    await screen.locator('#bill-filters_time_zone_id').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'GMT+9:00' }).click();
+    const inNine = page.waitForRequest((req) => isBill(req) && (req.postDataJSON() as { time_zone_id?: number }).time_zone_id === 3);
+    await screen.getByRole('button', { name: /查\s*询/ }).click();
+    await inNine;
+    await expect(rows(page).first().locator('time').first()).not.toHaveText(timeBefore);
+
+    // The export: a file, and a row in Export management that downloads it again.
+    const download = page.waitForEvent('download');
+    await screen.getByTestId('bill-export').click();
+    expect((await download).suggestedFilename()).toMatch(/^账变记录.*\.xlsx$/);
+    await page.locator('.ant-notification').getByText('导出管理').click();
+    await expect(page).toHaveURL(/#\/background\/export/);
+    const row = page.getByTestId('export-list').locator('.ant-table-row').filter({ hasText: '账变记录' }).first();
+    await expect(row).toContainText('GMT+9:00');
+    await expect(row).toContainText('已完成');
+    const again = page.waitForEvent('download');
+    await row.getByRole('button', { name: /下载/ }).click();
+    expect((await again).suggestedFilename()).toMatch(/\.xlsx$/);
+  });
+});

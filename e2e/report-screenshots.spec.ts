@@ -5,7 +5,8 @@ import { agentApiTransferIn, prepareScreenshots, SCREENSHOT_CASES, screenshotFol
 /**
  * Screenshots of the report screens, the ledger and Export management for review by eye: light
  * and dark, Chinese and English, desktop (1440 px) and phone (390 px). Written to
- * $SHOTS_DIR (default /tmp/shots-report); SHOTS_ONLY narrows to the cases whose name contains it.
+ * $SHOTS_DIR (default /tmp/shots-report); SHOTS_ONLY narrows to the cases whose name contains it,
+ * SHOTS_SCREENS (comma-separated, e.g. "bill,export") to those screens.
  */
 const { dir } = screenshotFolder('/tmp/shots-report');
 
@@ -23,6 +24,7 @@ const SCREENS = [
 ] as const;
 
 const only = process.env.SHOTS_ONLY ?? '';
+const screensOnly = (process.env.SHOTS_SCREENS ?? '').split(',').filter(Boolean);
 for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
   test(`report screens: ${c.name}`, async ({ page, baseURL }) => {
     test.setTimeout(180_000);
@@ -38,7 +40,12 @@ for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
       data: { token, start_date: today, end_date: today, time_zone_id: 1, currency_id: -1, agent_id: 0, sort_field: 'bet_amount', sort_order: 'descend' },
       headers: xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {},
     });
-    for (const [name, route] of SCREENS) {
+    // And one of the ledger's, with its time range and type.
+    await page.request.post('/v1/operator/bill/list/export', {
+      data: { token, start_time: `${today} 00:00:00`, end_time: `${today} 23:59:59`, time_zone_id: 3, type: 'bet' },
+      headers: xsrf ? { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } : {},
+    });
+    for (const [name, route] of SCREENS.filter(([n]) => !screensOnly.length || screensOnly.includes(n))) {
       await page.goto(`/#${route}`);
       await page.reload();
       await expect(page.locator('.ant-table-row').first().or(page.locator('.ant-table-placeholder .ant-table-cell'))).toBeVisible({ timeout: 20_000 });
@@ -47,9 +54,9 @@ for (const c of SCREENSHOT_CASES.filter((x) => x.name.includes(only))) {
       await page.waitForTimeout(900);
       await page.mouse.move(0, 0);
       await page.screenshot({ path: path.join(dir, `${name}-${c.name}.png`), fullPage: true });
-      if (c.width < 500 && (name === 'agent-daily' || name === 'agent-settlement')) {
+      if (c.width < 500 && (name === 'agent-daily' || name === 'agent-settlement' || name === 'bill')) {
         // The filters fold into a drawer on a phone (the settlement's: months).
-        await page.getByTestId(`report-${name}`).getByTestId('filters-open').click();
+        await page.getByTestId(name === 'bill' ? 'bill-screen' : `report-${name}`).getByTestId('filters-open').click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await page.waitForTimeout(500);
         await page.screenshot({ path: path.join(dir, `${name}-${c.name}-filters.png`) });

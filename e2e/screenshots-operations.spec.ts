@@ -6,7 +6,7 @@ import { ADMIN, DEMO_AGENT_KEY, demoAgentClient, signIn } from './support';
 /**
  * Screenshots of the agent, currency, domain, key and operation-log screens in both languages,
  * both themes, on a desktop and on a 390-px phone, for review by eye. Written to $SHOTS_DIR
- * (default /tmp/shots-ops).
+ * (default /tmp/shots-ops); SHOTS_SCREENS (comma-separated, e.g. "log") narrows to those screens.
  */
 const dir = process.env.SHOTS_DIR ?? '/tmp/shots-ops';
 mkdirSync(dir, { recursive: true });
@@ -18,6 +18,7 @@ const screens = [
   { name: 'key', route: '/#/operation/key' },
   { name: 'log', route: '/#/log/index' },
 ] as const;
+const screensOnly = (process.env.SHOTS_SCREENS ?? '').split(',').filter(Boolean);
 const viewports = [
   { name: 'desktop', width: 1440, height: 900 },
   { name: 'phone', width: 390, height: 844 },
@@ -53,7 +54,7 @@ for (const language of ['zh-cn', 'en'] as const) {
         await page.goto('/#/dashboard');
         await signIn(page, ADMIN.account, ADMIN.password);
         await prefer(page, language, theme);
-        for (const s of screens) {
+        for (const s of screens.filter((x) => !screensOnly.length || screensOnly.includes(x.name))) {
           await page.goto(s.route);
           await expect(page.locator('.ant-table-row').first()).toBeVisible();
           await page.waitForTimeout(400);

@@ -142,6 +142,29 @@ describeOnDatabases('agent back office: an agent user sees their sub-tree and no
     expect(ok(await operator('bill/list', body)).total).toBeGreaterThan(mine.total);
     refused(await agentAs('bill/list', { ...body, agent_id: ids['B1-1'] }));
     expect(ok(await agentAs('bill/list', { ...body, player_account: 'pb1' })).total).toBe(0);
+    // The totals are the sub-tree's: A1's players hold CNY and USD, B1's VND.
+    expect(mine.summary!.map((s) => s.currency_code).sort()).toEqual(['CNY', 'USD']);
+    expect(mine.summary!.reduce((n, s) => n + Number(s.entry_count), 0)).toBe(mine.total);
+    expect(ok(await agentAs('bill/list', { ...body, player_account: 'pb1' })).summary).toEqual([]);
+  });
+
+  cases.set('bill/list/export', async () => {
+    // The agent's file holds the sub-tree's entries, as many as the operator's of A1; B1 is refused.
+    const body = { start_time: '2026-01-01 00:00:00', end_time: '2026-01-31 23:59:59', time_zone_id: 1 };
+    const rows = async (agentUser: boolean) => {
+      const q = db().selectFrom('export').select(['row_count', 'report']).orderBy('id', 'desc');
+      const r = await (agentUser ? q.where('requested_by_agent_user', '=', uaId) : q.where('requested_by_agent_user', 'is', null)).executeTakeFirstOrThrow();
+      expect(r.report).toBe('bill');
+      return toNumber(r.row_count);
+    };
+    expect((await agentAs('bill/list/export', body)).status).toBe(200);
+    const mine = await rows(true);
+    expect(mine).toBe(ok(await agentAs('bill/list', { ...body, page: 1, page_size: 1 })).total);
+    expect((await operator('bill/list/export', { ...body, agent_id: ids.A1 })).status).toBe(200);
+    expect(mine).toBe(await rows(false));
+    expect((await operator('bill/list/export', body)).status).toBe(200);
+    expect(await rows(false)).toBeGreaterThan(mine);
+    for (const other of [ids.B1, ids['B1-1']]) refused(await agentAs('bill/list/export', { ...body, agent_id: other }));
   });
 
   cases.set('player/list', async () => {

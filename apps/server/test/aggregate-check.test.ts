@@ -21,7 +21,7 @@ async function snapshot(db: Parameters<typeof readAggregateRows>[0]) {
   for (const table of AGG_TABLES) {
     for (const r of await readAggregateRows(db, table, null, null, null)) out.push(`${table}:${r.key.join(',')}=${r.values.join(',')}`);
   }
-  for (const r of await ledgerDayCounts(db, false)) out.push(`ledger_day_count:${r.day},${r.agent_id},${r.currency_id},${r.type}=${r.entry_count}`);
+  for (const r of await ledgerDayCounts(db, false)) out.push(`ledger_day_count:${r.day},${r.agent_id},${r.currency_id},${r.type}=${r.entry_count},${r.amount_in},${r.amount_out}`);
   return out.sort();
 }
 
@@ -61,10 +61,12 @@ describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
     await sql`DELETE FROM agg_player_game WHERE lvl = 0 AND period = (SELECT MAX(period) FROM agg_player_game WHERE lvl = 0)`.execute(db);
     await sql`UPDATE agg_agent_hour SET win_count = win_count + 5 WHERE fam = 1 AND bet_count > 0 AND period = (SELECT MIN(period) FROM agg_agent_hour WHERE fam = 1 AND bet_count > 0)`.execute(db);
     await sql`INSERT INTO agg_new_player (lvl, period, agent_id, currency_id, player_count) VALUES (1, 1, 1, 1, 1)`.execute(db);
-    // The bill list's per-day counts: one changed, one gone, one stray.
+    // The bill list's per-day counts and sums: a count changed, a sum changed, one gone, one stray.
     await sql`UPDATE ledger_day_count SET entry_count = entry_count + 1 WHERE day = (SELECT MIN(day) FROM ledger_day_count)`.execute(db);
+    await sql`UPDATE ledger_day_count SET amount_out = amount_out - 1 WHERE type = 'bet'
+      AND day = (SELECT MIN(day) FROM ledger_day_count WHERE type = 'bet' AND day > (SELECT MIN(day) FROM ledger_day_count))`.execute(db);
     await sql`DELETE FROM ledger_day_count WHERE day = (SELECT MAX(day) FROM ledger_day_count)`.execute(db);
-    await sql`INSERT INTO ledger_day_count (day, agent_id, currency_id, type, entry_count) VALUES (3, 1, 1, 'bet', 2)`.execute(db);
+    await sql`INSERT INTO ledger_day_count (day, agent_id, currency_id, type, entry_count, amount_in, amount_out) VALUES (3, 1, 1, 'bet', 2, 0, -5)`.execute(db);
     const diffs = await checkAggregates(t().database);
     const tables = new Set(diffs.map((d) => d.table));
     expect(tables).toEqual(new Set(['agg_dim', 'agg_player_game', 'agg_agent_hour', 'agg_new_player', 'ledger_day_count']));
@@ -72,8 +74,9 @@ describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
     expect(diffs.find((d) => d.table === 'agg_new_player')!.expected).toBeNull();
     const counts = diffs.filter((d) => d.table === 'ledger_day_count');
     expect(counts.some((d) => d.expected && d.actual && Number(d.actual[0]) === Number(d.expected[0]) + 1)).toBe(true);
+    expect(counts.some((d) => d.expected && d.actual && d.actual[0] === d.expected[0] && BigInt(d.actual[2]!) === BigInt(d.expected[2]!) - 1n)).toBe(true);
     expect(counts.some((d) => d.actual === null)).toBe(true);
-    expect(counts).toContainEqual({ table: 'ledger_day_count', key: [3, 1, 1, 'bet'], expected: null, actual: ['2'] });
+    expect(counts).toContainEqual({ table: 'ledger_day_count', key: [3, 1, 1, 'bet'], expected: null, actual: ['2', '0', '-5'] });
 
     await rebuildAggregates(t().database);
     expect(await checkAggregates(t().database)).toEqual([]);

@@ -184,11 +184,12 @@ export async function ledgerProblems(db: Kysely<DB>): Promise<string[]> {
     const key = `${toNumber(w.player_id)}:${toNumber(w.currency_id)}`;
     if ((last.get(key) ?? 0n) !== BigInt(w.balance)) problems.push(`wallet ${key}: balance ${w.balance} != ledger ${last.get(key) ?? 0n}`);
   }
-  // The bill list's per-day counts (migration 0010) move with the entries, refused batches included.
-  const counted = new Map((await ledgerDayCounts(db, true)).map((c) => [`${c.day}:${c.agent_id}:${c.currency_id}:${c.type}`, c.entry_count]));
+  // The bill list's per-day counts and sums (migrations 0010, 0018) move with the entries, refused batches included.
+  const shown = (c: { entry_count: number; amount_in: bigint; amount_out: bigint }) => `${c.entry_count} / ${c.amount_in} / ${c.amount_out}`;
+  const counted = new Map((await ledgerDayCounts(db, true)).map((c) => [`${c.day}:${c.agent_id}:${c.currency_id}:${c.type}`, shown(c)]));
   for (const c of await ledgerDayCounts(db, false)) {
     const key = `${c.day}:${c.agent_id}:${c.currency_id}:${c.type}`;
-    if (counted.get(key) !== c.entry_count) problems.push(`day count ${key}: ${c.entry_count} != ${counted.get(key) ?? 0} entries`);
+    if (counted.get(key) !== shown(c)) problems.push(`day count ${key}: ${shown(c)} != ${counted.get(key) ?? 0} of the entries`);
     counted.delete(key);
   }
   for (const [key, n] of counted) problems.push(`day count ${key}: missing, ${n} entries`);

@@ -42,6 +42,18 @@ describeOnDatabases(
       expect(files()).toEqual(filesBefore);
     });
 
+    it('refuses a ledger export longer than a sheet before recording anything', async () => {
+      const before = await exportCount();
+      const filesBefore = files();
+      const entries = (await t().call<{ total: number }>('bill/list', { page: 1, page_size: 1 }, { token })).data.total;
+      expect(entries).toBeGreaterThan(40);
+      const en = await t().call('bill/list/export', {}, { token, lang: 'en' });
+      expect(en.error_code).toBe('A0400');
+      expect(en.error_msg).toBe(`This export has ${entries} rows, more than one spreadsheet holds (${40 - 10 - 3 * 3 - 3}); shorten the dates or add a filter`);
+      expect(await exportCount()).toBe(before);
+      expect(files()).toEqual(filesBefore);
+    });
+
     it('fails a grouped report that outgrows the sheet, records why and keeps no file; a short one still exports', async () => {
       const counts = await Promise.all(Object.values(report.REPORT_DEFS).map(async (d) => ({ d, rows: await rowsOf(d) })));
       const long = counts.reduce((a, b) => (b.rows > a.rows ? b : a));

@@ -23,11 +23,12 @@ describeOnEmptyDatabases('migration 0010-ledger-day-counts', 'mig10', (temp) => 
 
     expect(await migrateToLatest(t.database)).toEqual(expect.arrayContaining(['0010-ledger-day-counts']));
     const day = midnight / 86_400_000;
+    // Migration 0018, run with it, sums their amounts (1 unit each) beside the counts.
     expect(await ledgerDayCounts(t.database.db, false)).toEqual([
-      { day: day - 1, agent_id: 1, currency_id: 1, type: 'transfer_in', entry_count: 1 },
-      { day, agent_id: 1, currency_id: 1, type: 'transfer_in', entry_count: 2 },
-      { day, agent_id: 1, currency_id: 1, type: 'transfer_out', entry_count: 1 },
-      { day, agent_id: 2, currency_id: 1, type: 'transfer_in', entry_count: 1 },
+      { day: day - 1, agent_id: 1, currency_id: 1, type: 'transfer_in', entry_count: 1, amount_in: 1n, amount_out: 0n },
+      { day, agent_id: 1, currency_id: 1, type: 'transfer_in', entry_count: 2, amount_in: 2n, amount_out: 0n },
+      { day, agent_id: 1, currency_id: 1, type: 'transfer_out', entry_count: 1, amount_in: 1n, amount_out: 0n },
+      { day, agent_id: 2, currency_id: 1, type: 'transfer_in', entry_count: 1, amount_in: 1n, amount_out: 0n },
     ]);
   }, 60_000);
 });

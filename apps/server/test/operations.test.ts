@@ -160,4 +160,32 @@ describeOnDatabases('currencies, domains and the operation log', (t) => {
     expect(none.data.total).toBe(0);
     expect((await t().call('log/list', { start_time: 'yesterday' }, { token, lang: 'en' })).error_msg).toMatch(/^start_time: /);
   });
+
+  it('log/list reads wall-clock bounds in time_zone_id: a row at 23:59:59 GMT+8 is on the next day in GMT+9', async () => {
+    const logIn = async (at: string) => {
+      const { id } = await db()
+        .insertInto('operation_log')
+        .values({ operator_id: null, operator_account: 'tz_user', action: 'login', target: '', summary: '{}', ip: '127.0.0.1', result_code: '0', created_at: at, agent_user_id: null, agent_code: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    };
+    const late = await logIn('2031-03-10T15:59:59.500Z');
+    const next = await logIn('2031-03-10T16:00:00.000Z');
+    const ids = async (body: Record<string, unknown>) => {
+      const r = await t().call<Page<LogItem>>('log/list', { operator_account: 'tz_user', ...body }, { token });
+      expect(r.error_code, r.error_msg).toBe('0');
+      return r.data.list.map((l) => l.id);
+    };
+    const day = (date: string) => ({ start_time: `${date} 00:00:00`, end_time: `${date} 23:59:59` });
+    expect(await ids({ ...day('2031-03-10'), time_zone_id: 1 })).toEqual([late]);
+    expect(await ids(day('2031-03-10'))).toEqual([late]);
+    expect(await ids({ ...day('2031-03-10'), time_zone_id: 3 })).toEqual([]);
+    expect(await ids({ ...day('2031-03-11'), time_zone_id: 3 })).toEqual([next, late]);
+    expect(await ids({ start_time: '2031-03-11 00:29:59', end_time: '2031-03-11 00:29:59', time_zone_id: 2 })).toEqual([late]);
+    // Instants with their own zone as before.
+    expect(await ids({ start_time: '2031-03-11T00:00:00+08:00', time_zone_id: 5 })).toEqual([next]);
+    expect((await t().call('log/list', { start_time: '2031-03-11 00:00', time_zone_id: 1 }, { token })).error_code).toBe('A0400');
+    expect((await t().call('log/list', { time_zone_id: 0 }, { token })).error_code).toBe('A0400');
+  });
 });

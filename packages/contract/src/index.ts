@@ -24,6 +24,7 @@ export { keyCalls } from './modules/key.ts';
 export * as bill from './modules/bill.ts';
 export { billCalls } from './modules/bill.ts';
 export * from './common/report-filter.ts';
+export * from './common/time-filter.ts';
 export * as report from './modules/report.ts';
 export * as exportFile from './modules/export.ts';
 export * as domain from './modules/domain.ts';

@@ -230,13 +230,20 @@ export interface LedgerEntryTable {
   created_at: string;
 }
 
-/** Ledger entries per UTC day (`time / 86400000`), agent, currency and type (migration 0010). */
+/**
+ * Ledger entries per UTC day (`time / 86400000`), agent, currency and type (migration 0010): how
+ * many, and the sums of their positive and of their negative amounts (migration 0018).
+ */
 export interface LedgerDayCountTable {
   day: number;
   agent_id: number;
   currency_id: number;
   type: string;
   entry_count: Int8;
+  /** Sum of the positive amounts (1/10000 units). */
+  amount_in: Int8;
+  /** Sum of the negative amounts (1/10000 units), ≤ 0. */
+  amount_out: Int8;
 }
 
 export interface BetTable {

@@ -25,6 +25,11 @@ const custom: Record<string, Record<Lang, string>> = {
   sms_code: { 'zh-cn': '短信验证码必须是 6 位数字', en: 'must be a 6-digit code' },
   date: { 'zh-cn': '日期格式必须是 YYYY-MM-DD', en: 'must be a date YYYY-MM-DD' },
   month: { 'zh-cn': '月份格式必须是 YYYY-MM', en: 'must be a month YYYY-MM' },
+  datetime: { 'zh-cn': '时间格式必须是 YYYY-MM-DD HH:mm:ss', en: 'must be a time YYYY-MM-DD HH:mm:ss' },
+  time_bound: {
+    'zh-cn': '时间必须是带时区的 ISO-8601 时间，或所选时区的 YYYY-MM-DD HH:mm:ss',
+    en: 'must be an ISO-8601 time with its zone, or YYYY-MM-DD HH:mm:ss in the chosen timezone',
+  },
   agent_code: { 'zh-cn': '必须是 4–16 位小写字母或数字', en: 'must be 4–16 lower-case letters or digits' },
   ip_or_cidr: { 'zh-cn': '必须是 IPv4/IPv6 地址或 CIDR 网段', en: 'must be an IPv4 or IPv6 address or a CIDR block' },
   currency_code: { 'zh-cn': '必须是 2–10 位大写字母或数字', en: 'must be 2–10 upper-case letters or digits' },

@@ -1,10 +1,21 @@
-import { type ReactNode, useCallback } from 'react';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 import { type DateTimePrecision, formatDateTime, offsetOf, zoneLabel } from '../lib/datetime';
 import { useDictStore } from '../stores/dict';
 
-/** The operator's chosen timezone: its offset in minutes and its label. */
+const ScopedZone = createContext<number | null>(null);
+
+/**
+ * Shows the times inside it in one timezone (an id 1–5): a list whose filters name a timezone
+ * (its URL says `time_zone_id=3`, say) shows its rows in that one, whatever the persisted choice.
+ */
+export function TimeZoneScope({ zone, children }: { zone: number; children: ReactNode }) {
+  return <ScopedZone.Provider value={zone}>{children}</ScopedZone.Provider>;
+}
+
+/** The operator's chosen timezone (or the one of the list around, TimeZoneScope): its offset in minutes and its label. */
 export function useTimeZone(): { offsetMinutes: number; label: string } {
-  const id = useDictStore((s) => s.timeZoneId);
+  const stored = useDictStore((s) => s.timeZoneId);
+  const id = useContext(ScopedZone) ?? stored;
   return { offsetMinutes: offsetOf(id), label: zoneLabel(id) };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE_ID, TIMEZONES } from '@console/contract';
+import { DEFAULT_TIME_ZONE_ID, isLocalDateTime, TIMEZONES } from '@console/contract';
 
 /**
  * The one date-time format of the console: every time on every screen is shown in the operator's
@@ -47,3 +47,9 @@ export function instantAt(wall: string, offsetMinutes: number): string {
   const [date, time = '00:00:00'] = wall.trim().split(/[ T]/);
   return `${date}T${time.length === 5 ? `${time}:00` : time}${zone}`;
 }
+
+/**
+ * One end of a list's time filter as wall-clock text of its timezone ("2026-11-27 10:00:00"): a
+ * wall-clock time as it is, an instant with its own zone (an older link) at `offsetMinutes`.
+ */
+export const wallTimeOf = (bound: string, offsetMinutes: number): string => (isLocalDateTime(bound) ? bound : formatDateTime(bound, offsetMinutes));

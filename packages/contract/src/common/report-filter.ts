@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMEZONES } from '../timezones.ts';
+import { timeZoneIdSchema } from './time-filter.ts';
 
 /** A calendar date "YYYY-MM-DD" that exists (2025-02-30 is refused). */
 export const dateSchema = z
@@ -25,12 +25,7 @@ export const ALL_CURRENCIES = -1;
 export const reportFilterSchema = z.object({
   start_date: dateSchema,
   end_date: dateSchema,
-  time_zone_id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(TIMEZONES.length)
-    .default(1),
+  time_zone_id: timeZoneIdSchema,
   currency_id: z.coerce.number().int().min(-1).default(ALL_CURRENCIES),
   agent_id: z.coerce.number().int().min(0).default(0),
   game_id: z.coerce.number().int().min(0).default(0),

@@ -1,18 +1,35 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
+import { REPORT_SCREENS } from '../report-defs.ts';
+import { BILL_EXPORT } from './bill.ts';
 
 /** Export files are kept this long, then deleted; the record stays, marked expired. */
 export const EXPORT_KEEP_DAYS = 7;
+
+/**
+ * What can be exported: every report and the account-change ledger. `name` is an export's
+ * `report` in the list, `path` the list call (its export is `<path>/export`), `permission` what
+ * running and downloading it needs, `title` its name in the list and on the sheet.
+ */
+export interface ExportKind {
+  name: string;
+  path: string;
+  permission: string;
+  title: { 'zh-cn': string; en: string };
+}
+export const EXPORT_KINDS: readonly ExportKind[] = [...Object.values(REPORT_SCREENS), BILL_EXPORT];
+export const exportKindByName = (name: string): ExportKind | undefined => EXPORT_KINDS.find((k) => k.name === name);
+export const exportKindByPath = (path: string): ExportKind | undefined => EXPORT_KINDS.find((k) => k.path === path);
 
 export const EXPORT_STATUSES = ['running', 'done', 'failed', 'expired'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 export const exportItemSchema = z.object({
   id: z.number().int(),
-  /** The report's name (REPORT_DEFS[…].name), e.g. "agent-daily". */
+  /** What was exported (EXPORT_KINDS[…].name): a report's name, e.g. "agent-daily", or "bill" for the ledger. */
   report: z.string(),
-  /** The report's call path, e.g. "agent/report/agent/daily/summary". */
+  /** The list call it was exported from, e.g. "agent/report/agent/daily/summary" or "bill/list". */
   report_path: z.string(),
   /** The filters and sort the export ran with. */
   filters: z.record(z.string(), z.unknown()),

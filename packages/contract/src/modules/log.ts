@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { listOf, pagingSchema } from '../common/paging.ts';
+import { timeBoundSchema, timeZoneIdSchema } from '../common/time-filter.ts';
 
 /**
  * The operation log (docs/product.md, "Operation log"): every call that changes data, every login
@@ -32,7 +33,7 @@ export const LOG_RESULTS = ['success', 'failure'] as const;
 export const logList = defineCall({
   path: 'log/list',
   access: { permission: '11' },
-  summary: 'Operation log, newest first, by operator account, action, result and time range (ISO-8601 instants, both ends included)',
+  summary: 'Operation log, newest first, by operator account, action, result and time range (both ends included: ISO-8601 instants, or wall-clock times in time_zone_id)',
   request: pagingSchema.extend({
     operator_account: z.string().trim().max(64).optional(),
     actor: z.enum(LOG_ACTORS).optional(),
@@ -40,8 +41,14 @@ export const logList = defineCall({
     agent_code: z.string().trim().max(32).optional(),
     action: z.string().trim().max(128).optional(),
     result: z.enum(LOG_RESULTS).optional(),
-    start_time: z.iso.datetime({ offset: true }).optional(),
-    end_time: z.iso.datetime({ offset: true }).optional(),
+    /** The timezone of wall-clock bounds; 1–5, default 1 (docs/product.md, "Timezones"). */
+    time_zone_id: timeZoneIdSchema,
+    /**
+     * Inclusive: an ISO-8601 instant with its own zone, or a wall-clock time "YYYY-MM-DD HH:mm:ss"
+     * in `time_zone_id`. An end without milliseconds takes in its whole second.
+     */
+    start_time: timeBoundSchema.optional(),
+    end_time: timeBoundSchema.optional(),
   }),
   response: listOf(logItemSchema),
 });

@@ -17,6 +17,7 @@ import { m0013AdminLevelCodes } from './0013-admin-level-codes.ts';
 import { m0014AgentSessions } from './0014-agent-sessions.ts';
 import { m0015AgentApi } from './0015-agent-api.ts';
 import { m0016ShareRateHistory } from './0016-share-rate-history.ts';
+import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -36,6 +37,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0014-agent-sessions', m0014AgentSessions],
   ['0015-agent-api', m0015AgentApi],
   ['0016-share-rate-history', m0016ShareRateHistory],
+  ['0018-ledger-day-sums', m0018LedgerDaySums],
 ];
 
 class StepProvider implements MigrationProvider {

@@ -20,8 +20,8 @@ import { AGG_TABLES, type AggTableName } from './tables.ts';
 const REBUILD_CHUNK = 20_000;
 
 /**
- * Rebuilds every aggregate from the raw bets and players, and the ledger's per-day counts from
- * its entries, in one transaction that keeps the ingest out meanwhile (SQLite: the write lock;
+ * Rebuilds every aggregate from the raw bets and players, and the ledger's per-day counts and sums
+ * from its entries, in one transaction that keeps the ingest out meanwhile (SQLite: the write lock;
  * PostgreSQL: a SHARE lock on bet, player and ledger_entry), so the result is exact even while the
  * server runs. Reads bets and players in id-ordered chunks: memory stays flat.
  */
@@ -187,8 +187,8 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
   diffRows('agg_agent_hour', hours, (await readHourNewPlayers(db)).map((r) => ({ key: r.key, values: r.values.slice(8) })), out);
 }
 
-/** ledger_day_count (the bill list's totals) against a count of the ledger's entries. */
+/** ledger_day_count (the bill list's totals) against a count and the sums of the ledger's entries. */
 async function checkLedgerDayCounts(db: Kysely<DB>, out: AggregateDifference[]) {
-  const keyed = (rows: LedgerDayCount[]) => rows.map((r) => ({ key: [r.day, r.agent_id, r.currency_id, r.type], values: [BigInt(r.entry_count)] }));
+  const keyed = (rows: LedgerDayCount[]) => rows.map((r) => ({ key: [r.day, r.agent_id, r.currency_id, r.type], values: [BigInt(r.entry_count), r.amount_in, r.amount_out] }));
   diffRows('ledger_day_count', keyed(await ledgerDayCounts(db, true)), keyed(await ledgerDayCounts(db, false)), out);
 }

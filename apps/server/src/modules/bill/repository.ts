@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
-import { DAY_MS, instantsOfUtcDay } from '../../db/player-days.ts';
+import { DAY_MS, instantsOfUtcDay, utcDayOf } from '../../db/player-days.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 
 const { LEDGER_TYPES } = bill;
@@ -69,13 +69,47 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
   return q;
 }
 
-/** Entries matching the filter, counted one by one. */
-export async function countEntries(db: Kysely<DB>, f: BillFilter): Promise<number> {
-  const r = await filtered(db.selectFrom('ledger_entry'), f)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirst();
-  return toNumber(r?.n);
+/** The count and money of the entries of one currency (amounts in 1/10000 units). */
+export interface CurrencySums {
+  currency_id: number;
+  entry_count: number;
+  /** Sum of the positive amounts. */
+  amount_in: bigint;
+  /** Sum of the negative amounts (≤ 0). */
+  amount_out: bigint;
 }
+
+/** Sums of the filter's entries per currency, entry by entry. */
+export async function sumEntries(db: Kysely<DB>, f: BillFilter): Promise<CurrencySums[]> {
+  const rows = await filtered(db.selectFrom('ledger_entry'), f)
+    .select([
+      'ledger_entry.currency_id',
+      (eb) => eb.fn.countAll().as('n'),
+      int8Text(sql`SUM(CASE WHEN ledger_entry.amount > 0 THEN ledger_entry.amount ELSE 0 END)`).as('amount_in'),
+      int8Text(sql`SUM(CASE WHEN ledger_entry.amount < 0 THEN ledger_entry.amount ELSE 0 END)`).as('amount_out'),
+    ])
+    .groupBy('ledger_entry.currency_id')
+    .execute();
+  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: BigInt(r.amount_in), amount_out: BigInt(r.amount_out) }));
+}
+
+/** Per-currency sums added together, by currency id. */
+export function addSums(parts: ReadonlyArray<readonly CurrencySums[]>): CurrencySums[] {
+  const out = new Map<number, CurrencySums>();
+  for (const part of parts) {
+    for (const s of part) {
+      const t = out.get(s.currency_id);
+      if (t) {
+        t.entry_count += s.entry_count;
+        t.amount_in += s.amount_in;
+        t.amount_out += s.amount_out;
+      } else out.set(s.currency_id, { ...s });
+    }
+  }
+  return [...out.values()].filter((s) => s.entry_count > 0).sort((a, b) => a.currency_id - b.currency_id);
+}
+
+const countOf = (sums: readonly CurrencySums[]) => sums.reduce((n, s) => n + s.entry_count, 0);
 
 /** A part of the list's time range and how many entries of the filter it holds; bounds inclusive, open where undefined. */
 export interface Stretch {
@@ -84,40 +118,112 @@ export interface Stretch {
   count: number;
 }
 
+/** The sums of one whole UTC day of the filter (its dimensions), per currency, from ledger_day_count. */
+async function daySums(db: Kysely<DB>, f: BillFilter, day: number): Promise<CurrencySums[]> {
+  let q = db
+    .selectFrom('ledger_day_count')
+    .select([
+      'ledger_day_count.currency_id',
+      int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
+      int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
+      int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
+    ])
+    .where('ledger_day_count.day', '=', day)
+    .groupBy('ledger_day_count.currency_id');
+  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+  const rows = await q.execute();
+  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: BigInt(r.amount_in), amount_out: BigInt(r.amount_out) }));
+}
+
+/** Sums to take away (addSums adds them). */
+const negated = (sums: readonly CurrencySums[]): CurrencySums[] => sums.map((s) => ({ ...s, entry_count: -s.entry_count, amount_in: -s.amount_in, amount_out: -s.amount_out }));
+
+/** The stretches of a filter's entries (see ledgerTotals) and their sums per currency. */
+export interface LedgerTotals {
+  stretches: Stretch[];
+  sums: CurrencySums[];
+}
+
 /**
- * The filter's time range cut into the stretches that hold its entries, newest first: each whole
- * UTC day with entries, counted from ledger_day_count (migration 0010), and the partial days at
- * the range's edges, counted entry by entry. Counting a currency's, an agent's or a type's
- * entries over a year entry by entry took 1.3–3.7 s on a 14-million-entry ledger; and the
- * stretches tell which days a page's entries are on (pageWindow). Null when the filter names a
- * player or an order id: their own keys find their entries, which are then counted directly.
+ * The filter's time range cut into the stretches that hold its entries, newest first, with the
+ * entries' count and money per currency: each whole UTC day with entries from ledger_day_count
+ * (its counts: migration 0010; its sums: migration 0018), and the partial days at the range's
+ * edges entry by entry (or, for one that covers most of its day, as the day's row less the
+ * entries of the rest of it). Counting or summing a currency's, an agent's or a type's entries over a
+ * year entry by entry took seconds on a 14-million-entry ledger; and the stretches tell which days
+ * a page's entries are on (pageWindow). Null when the filter names a player or an order id: their
+ * own keys find their entries, which are then summed directly.
  */
-export async function ledgerStretches(db: Kysely<DB>, f: BillFilter): Promise<Stretch[] | null> {
+export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<LedgerTotals | null> {
   if (f.playerAccount || f.orderId) return null;
   const firstDay = f.from === undefined ? undefined : Math.ceil(f.from / DAY_MS);
   // The day after the last one that `to` (inclusive) covers whole.
   const endDay = f.to === undefined ? undefined : Math.floor((f.to + 1) / DAY_MS);
-  const edges = (from: number | undefined, to: number | undefined): Promise<Stretch> => countEntries(db, { ...f, from, to }).then((count) => ({ from, to, count }));
-  // No whole day in the range, or an edge within a day of 1970 (day 0 is two days wide): one stretch.
+  const edges = async (from: number | undefined, to: number | undefined) => {
+    const sums = await sumEntries(db, { ...f, from, to });
+    return { stretch: { from, to, count: countOf(sums) }, sums };
+  };
+  /**
+   * A partial UTC day at an edge, [from, to] within one day: summed entry by entry, or, when it
+   * covers most of its day, as the day's row less the rest of the day. A range that ends now
+   * (today, the last 24 hours) has nothing after now: its last day costs a look at the day's row.
+   */
+  const partialDay = async (from: number, to: number) => {
+    const { from: dayFrom, to: dayTo } = instantsOfUtcDay(utcDayOf(from));
+    if (to - from < DAY_MS / 2) return edges(from, to);
+    const [day, before, after] = await Promise.all([
+      daySums(db, f, utcDayOf(from)),
+      dayFrom < from ? sumEntries(db, { ...f, from: dayFrom, to: from - 1 }) : [],
+      to < dayTo ? sumEntries(db, { ...f, from: to + 1, to: dayTo }) : [],
+    ]);
+    const sums = addSums([day, negated(before), negated(after)]);
+    return { stretch: { from, to, count: countOf(sums) }, sums };
+  };
+  // An edge within a day of 1970 (day 0 is two days wide): one stretch, entry by entry.
   const nearEpoch = (f.from !== undefined && f.from < DAY_MS) || (f.to !== undefined && f.to < DAY_MS);
-  if (nearEpoch || (firstDay !== undefined && endDay !== undefined && firstDay >= endDay)) {
-    return [await edges(f.from, f.to)].filter((s) => s.count > 0);
+  if (nearEpoch) {
+    const only = await edges(f.from, f.to);
+    return { stretches: [only.stretch].filter((s) => s.count > 0), sums: addSums([only.sums]) };
   }
-  let q = db
-    .selectFrom('ledger_day_count')
-    .select(['ledger_day_count.day', sql<string>`CAST(SUM(entry_count) AS TEXT)`.as('n')])
+  if (f.from !== undefined && f.to !== undefined && f.from > f.to) return { stretches: [], sums: [] };
+  // No whole day in the range: a part of one day, or the end of one and the start of the next.
+  if (firstDay !== undefined && endDay !== undefined && firstDay >= endDay) {
+    const [fromDay, toDay] = [utcDayOf(f.from!), utcDayOf(f.to!)];
+    const parts = await Promise.all(
+      fromDay === toDay ? [partialDay(f.from!, f.to!)] : [partialDay(instantsOfUtcDay(toDay).from, f.to!), partialDay(f.from!, instantsOfUtcDay(fromDay).to)],
+    );
+    return { stretches: parts.map((p) => p.stretch).filter((s) => s.count > 0), sums: addSums(parts.map((p) => p.sums)) };
+  }
+  // The whole days' rows: counted per day (in the primary key's order, no sort) for the stretches,
+  // and summed per currency for the totals; two statements, cheaper than one grouped by both.
+  const wholeDays = <O>(q: SelectQueryBuilder<DB, 'ledger_day_count', O>) => {
+    if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
+    if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
+    for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+    return q;
+  };
+  const perDay = wholeDays(db.selectFrom('ledger_day_count'))
+    .select(['ledger_day_count.day', int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n')])
     .groupBy('ledger_day_count.day')
     .orderBy('ledger_day_count.day', 'desc');
-  if (firstDay !== undefined) q = q.where('ledger_day_count.day', '>=', firstDay);
-  if (endDay !== undefined) q = q.where('ledger_day_count.day', '<', endDay);
-  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
-  const [days, head, tail] = await Promise.all([
-    q.execute(),
-    firstDay !== undefined && f.from! < firstDay * DAY_MS ? edges(f.from, firstDay * DAY_MS - 1) : null,
-    endDay !== undefined && endDay * DAY_MS <= f.to! ? edges(endDay * DAY_MS, f.to) : null,
+  const perCurrency = wholeDays(db.selectFrom('ledger_day_count'))
+    .select([
+      'ledger_day_count.currency_id',
+      int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
+      int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
+      int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
+    ])
+    .groupBy('ledger_day_count.currency_id');
+  const [days, currencies, head, tail] = await Promise.all([
+    perDay.execute(),
+    perCurrency.execute(),
+    firstDay !== undefined && f.from! < firstDay * DAY_MS ? partialDay(f.from!, firstDay * DAY_MS - 1) : null,
+    endDay !== undefined && endDay * DAY_MS <= f.to! ? partialDay(endDay * DAY_MS, f.to!) : null,
   ]);
   const whole = days.map((d) => ({ ...instantsOfUtcDay(toNumber(d.day)), count: toNumber(d.n) }));
-  return [...(tail ? [tail] : []), ...whole, ...(head ? [head] : [])].filter((s) => s.count > 0);
+  const wholeSums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: BigInt(c.amount_in), amount_out: BigInt(c.amount_out) }));
+  const stretches = [...(tail ? [tail.stretch] : []), ...whole, ...(head ? [head.stretch] : [])];
+  return { stretches: stretches.filter((s) => s.count > 0), sums: addSums([wholeSums, tail?.sums ?? [], head?.sums ?? []]) };
 }
 
 /**
@@ -145,8 +251,74 @@ export function pageWindow(stretches: readonly Stretch[], offset: number, limit:
   return newest && oldest ? { from: oldest.from, to: newest.to, skip: offset - before } : null;
 }
 
-/** Newest first; entries of the same instant in reverse order of writing. */
-export async function pageLedger(db: Kysely<DB>, f: BillFilter, offset: number, limit: number) {
+/**
+ * The filter's entries (`q`) with the names they are shown with, newest first; entries of the same
+ * instant in reverse order of writing.
+ */
+function withNames<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>) {
+  return q
+    .innerJoin('player as p', 'p.id', 'ledger_entry.player_id')
+    .innerJoin('agent as a', 'a.id', 'ledger_entry.agent_id')
+    .innerJoin('currency as c', 'c.id', 'ledger_entry.currency_id')
+    .leftJoin('operator_user as o', 'o.id', 'ledger_entry.operator_id')
+    .select([
+      'ledger_entry.id', 'ledger_entry.player_id', 'p.account as player_account', 'ledger_entry.agent_id', 'a.code as agent_code', 'ledger_entry.currency_id',
+      'c.code as currency_code', 'ledger_entry.type', 'ledger_entry.order_id', 'ledger_entry.related_bet_id', 'ledger_entry.operator_id',
+      'o.account as operator_account', 'ledger_entry.remark', 'ledger_entry.time',
+      int8Text(sql.ref('ledger_entry.amount')).as('amount'),
+      int8Text(sql.ref('ledger_entry.balance_before')).as('balance_before'),
+      int8Text(sql.ref('ledger_entry.balance_after')).as('balance_after'),
+    ])
+    .orderBy('ledger_entry.time', 'desc')
+    .orderBy('ledger_entry.id', 'desc');
+}
+
+/** A ledger row as read (either driver: ids and times may come as text), amounts as exact decimal text of units. */
+export interface LedgerRowRead {
+  id: number;
+  player_id: number;
+  player_account: string;
+  agent_id: number;
+  agent_code: string;
+  currency_id: number;
+  currency_code: string;
+  type: string;
+  order_id: string;
+  related_bet_id: number | null;
+  operator_id: number | null;
+  operator_account: string | null;
+  remark: string;
+  time: number;
+  amount: string;
+  balance_before: string;
+  balance_after: string;
+}
+
+/** A row of withNames as either driver answers it. */
+export function ledgerRowOf(r: Record<string, unknown>): LedgerRowRead {
+  return {
+    id: toNumber(r.id),
+    player_id: toNumber(r.player_id),
+    player_account: String(r.player_account ?? ''),
+    agent_id: toNumber(r.agent_id),
+    agent_code: String(r.agent_code ?? ''),
+    currency_id: toNumber(r.currency_id),
+    currency_code: String(r.currency_code ?? ''),
+    type: String(r.type),
+    order_id: String(r.order_id ?? ''),
+    related_bet_id: r.related_bet_id === null || r.related_bet_id === undefined ? null : toNumber(r.related_bet_id),
+    operator_id: r.operator_id === null || r.operator_id === undefined ? null : toNumber(r.operator_id),
+    operator_account: r.operator_account === null || r.operator_account === undefined ? null : String(r.operator_account),
+    remark: String(r.remark ?? ''),
+    time: toNumber(r.time),
+    amount: String(r.amount),
+    balance_before: String(r.balance_before),
+    balance_after: String(r.balance_after),
+  };
+}
+
+/** One page of the filter's entries, newest first. */
+export async function pageLedger(db: Kysely<DB>, f: BillFilter, offset: number, limit: number): Promise<LedgerRowRead[]> {
   const ids = filtered(db.selectFrom('ledger_entry'), f)
     .select(['ledger_entry.id'])
     .orderBy('ledger_entry.time', 'desc')
@@ -154,33 +326,16 @@ export async function pageLedger(db: Kysely<DB>, f: BillFilter, offset: number, 
     .limit(limit)
     .offset(offset);
   // Page the narrow ledger rows first, then join the names for that page only.
-  return db
-    .selectFrom('ledger_entry as l')
-    .innerJoin('player as p', 'p.id', 'l.player_id')
-    .innerJoin('agent as a', 'a.id', 'l.agent_id')
-    .innerJoin('currency as c', 'c.id', 'l.currency_id')
-    .leftJoin('operator_user as o', 'o.id', 'l.operator_id')
-    .where('l.id', 'in', ids)
-    .select([
-      'l.id', 'l.player_id', 'p.account as player_account', 'l.agent_id', 'a.code as agent_code', 'l.currency_id',
-      'c.code as currency_code', 'l.type', 'l.order_id', 'l.related_bet_id', 'l.operator_id', 'o.account as operator_account', 'l.remark', 'l.time',
-      int8Text(sql.ref('l.amount')).as('amount'),
-      int8Text(sql.ref('l.balance_before')).as('balance_before'),
-      int8Text(sql.ref('l.balance_after')).as('balance_after'),
-    ])
-    .orderBy('l.time', 'desc')
-    .orderBy('l.id', 'desc')
-    .execute()
-    .then((rows) =>
-      rows.map((r) => ({
-        ...r,
-        id: toNumber(r.id),
-        player_id: toNumber(r.player_id),
-        agent_id: toNumber(r.agent_id),
-        currency_id: toNumber(r.currency_id),
-        related_bet_id: r.related_bet_id === null ? null : toNumber(r.related_bet_id),
-        operator_id: r.operator_id === null ? null : toNumber(r.operator_id),
-        time: toNumber(r.time),
-      })),
-    );
+  const rows = await withNames(db.selectFrom('ledger_entry').where('ledger_entry.id', 'in', ids)).execute();
+  return rows.map(ledgerRowOf);
+}
+
+/** Every entry of the filter with its names, newest first: the export's statement (rows through ledgerRowOf). */
+export const ledgerExportQuery = (db: Kysely<DB>, f: BillFilter) => withNames(filtered(db.selectFrom('ledger_entry'), f));
+
+/** The codes of currencies, by id. */
+export async function currencyCodes(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('currency').select(['id', 'code']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [toNumber(r.id), r.code]));
 }

@@ -4,7 +4,8 @@ import { billList } from './service.ts';
 
 export const billModule: ServerModule = {
   name: 'bill',
-  calls: contract.billCalls,
+  // The ledger's export is the export module's, with the reports' (export/routes.ts).
+  calls: [contract.billList],
   register(app) {
     // A count over millions of entries can take seconds: read beside the serving thread (ADR 0007).
     // An agent user's ledger is their sub-tree's: its agent filter is kept to it (plugins/agent-scope.ts).

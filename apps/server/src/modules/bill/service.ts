@@ -1,15 +1,27 @@
 import type { Kysely } from 'kysely';
-import { formatMoney, type bill, type CallParsed } from '@console/contract';
+import { bill, formatMoney, localDateTimeText, timeBoundMs, timezoneOffsetMinutes, type CallParsed, type Lang } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { playerDaysCondition } from '../../db/player-days.ts';
 import { timeSpan } from '../../db/sql.ts';
 import { agentPath } from '../agent/public.ts';
-import { countEntries, ledgerStretches, pageLedger, pageWindow, type BillFilter } from './repository.ts';
+import {
+  addSums,
+  currencyCodes,
+  ledgerExportQuery,
+  ledgerRowOf,
+  ledgerTotals,
+  pageLedger,
+  pageWindow,
+  sumEntries,
+  type BillFilter,
+  type CurrencySums,
+  type LedgerRowRead,
+} from './repository.ts';
 
 type BillListInput = CallParsed<typeof bill.billList>;
+type BillFilterInput = bill.BillFilter;
 
-/** The account-change ledger for the bill screen: money as 4-decimal strings, times as ISO UTC. */
 /**
  * An entry's source and order id as shown: a transfer of the agent API is stored under
  * "api:<agent id>:<the agent's order id>" (agent-api/service.ts, apiOrderId), shown as the agent's
@@ -21,13 +33,14 @@ function orderOf(type: string, orderId: string): { order_id: string; source: bil
   return api ? { order_id: api[1]!, source: 'api' } : { order_id: orderId, source: 'ingest' };
 }
 
-export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillListInput) {
+/** The request's filters as the repository reads them: time bounds as instants (wall-clock ones in the request's timezone). */
+async function resolveFilter(db: Kysely<DB>, dialect: Dialect, input: BillFilterInput): Promise<BillFilter> {
   const filter: BillFilter = {
     playerAccount: input.player_account || undefined,
     currencyId: input.currency_id > 0 ? input.currency_id : undefined,
     type: input.type || undefined,
-    from: input.start_time ? Date.parse(input.start_time) : undefined,
-    to: input.end_time ? Date.parse(input.end_time) : undefined,
+    from: input.start_time ? timeBoundMs(input.start_time, input.time_zone_id, false) : undefined,
+    to: input.end_time ? timeBoundMs(input.end_time, input.time_zone_id, true) : undefined,
     orderId: input.order_id || undefined,
   };
   if (filter.playerAccount && dialect === 'sqlite') {
@@ -42,45 +55,100 @@ export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillList
     // An unknown agent has no sub-tree: a path no agent has matches nothing.
     filter.agentPath = (await agentPath(db, input.agent_id)) ?? '/none/';
   }
-  const { total, rows } = await totalAndPage(db, filter, (input.page - 1) * input.page_size, input.page_size);
+  return filter;
+}
+
+/** A ledger row as the list answers it: money as 4-decimal strings, the time as ISO UTC. */
+function itemOf(r: LedgerRowRead): bill.BillItem {
   return {
-    total,
-    list: rows.map((r) => ({
-      id: r.id,
-      player_id: r.player_id,
-      player_account: r.player_account,
-      agent_id: r.agent_id,
-      agent_code: r.agent_code,
-      currency_id: r.currency_id,
-      currency_code: r.currency_code,
-      type: r.type as bill.LedgerType,
-      amount: formatMoney(r.amount),
-      balance_before: formatMoney(r.balance_before),
-      balance_after: formatMoney(r.balance_after),
-      ...orderOf(r.type, r.order_id),
-      bet_id: r.related_bet_id === null ? null : r.order_id,
-      operator_id: r.operator_id,
-      operator_account: r.operator_account ?? null,
-      remark: r.remark,
-      time: new Date(r.time).toISOString(),
-    })),
+    id: r.id,
+    player_id: r.player_id,
+    player_account: r.player_account,
+    agent_id: r.agent_id,
+    agent_code: r.agent_code,
+    currency_id: r.currency_id,
+    currency_code: r.currency_code,
+    type: r.type as bill.LedgerType,
+    amount: formatMoney(r.amount),
+    balance_before: formatMoney(r.balance_before),
+    balance_after: formatMoney(r.balance_after),
+    ...orderOf(r.type, r.order_id),
+    bet_id: r.related_bet_id === null ? null : r.order_id,
+    operator_id: r.operator_id,
+    operator_account: r.operator_account,
+    remark: r.remark,
+    time: new Date(r.time).toISOString(),
   };
 }
 
+/** Per-currency sums as the answer's `summary`. */
+async function summaryOf(db: Kysely<DB>, sums: readonly CurrencySums[]): Promise<bill.BillSummary[]> {
+  const codes = await currencyCodes(db, sums.map((s) => s.currency_id));
+  return sums.map((s) => ({
+    currency_id: s.currency_id,
+    currency_code: codes.get(s.currency_id) ?? '',
+    entry_count: s.entry_count,
+    amount_in: formatMoney(s.amount_in),
+    amount_out: formatMoney(s.amount_out),
+    amount_net: formatMoney(s.amount_in + s.amount_out),
+  }));
+}
+
+const countOf = (sums: readonly CurrencySums[]) => sums.reduce((n, s) => n + s.entry_count, 0);
+
 /**
- * The number of entries the filter matches and the page's rows. Without a player or order id the
- * total comes from the per-day counts, which also narrow the page's statement to the days its
- * entries are on: a rare filter no longer reads the whole ledger newest first to fill a page, and
- * a filter with no entry reads none.
+ * The account-change ledger for the bill screen: one page, the number of entries, and their totals
+ * per currency. Without a player or order id the count and the sums come from the per-day counts
+ * and sums, which also narrow the page's statement to the days its entries are on: a rare filter
+ * no longer reads the whole ledger newest first to fill a page, and a filter with no entry reads
+ * none. With one, its own key finds the entries, summed directly beside the page.
  */
-async function totalAndPage(db: Kysely<DB>, filter: BillFilter, offset: number, limit: number) {
-  const stretches = await ledgerStretches(db, filter);
-  if (!stretches) {
-    const [total, rows] = await Promise.all([countEntries(db, filter), pageLedger(db, filter, offset, limit)]);
-    return { total, rows };
+export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillListInput) {
+  const filter = await resolveFilter(db, dialect, input);
+  const offset = (input.page - 1) * input.page_size;
+  const totals = await ledgerTotals(db, filter);
+  let sums: CurrencySums[];
+  let rows: LedgerRowRead[] = [];
+  if (!totals) {
+    const [direct, page] = await Promise.all([sumEntries(db, filter), pageLedger(db, filter, offset, input.page_size)]);
+    [sums, rows] = [addSums([direct]), page];
+  } else {
+    sums = totals.sums;
+    const window = pageWindow(totals.stretches, offset, input.page_size);
+    if (window) rows = await pageLedger(db, { ...filter, from: window.from, to: window.to }, window.skip, input.page_size);
   }
-  const total = stretches.reduce((n, s) => n + s.count, 0);
-  const window = pageWindow(stretches, offset, limit);
-  const rows = window ? await pageLedger(db, { ...filter, from: window.from, to: window.to }, window.skip, limit) : [];
-  return { total, rows };
+  return { total: countOf(sums), list: rows.map(itemOf), summary: await summaryOf(db, sums) };
+}
+
+/** The columns of the sheet, in order (the contract's BILL_EXPORT_COLUMNS). */
+export const billSheetFields = bill.BILL_EXPORT_COLUMNS.map((c) => c.key);
+
+/**
+ * What the ledger's export needs: every entry of the filter (its statement, narrowed to the days
+ * that hold them), a formatter of its rows for the sheet (the list's row with the time local to the
+ * request's timezone, types and sources named in the sheet's language) and the per-currency totals.
+ */
+export async function billExportSource(db: Kysely<DB>, dialect: Dialect, input: BillFilterInput, lang: Lang) {
+  const filter = await resolveFilter(db, dialect, input);
+  const totals = await ledgerTotals(db, filter);
+  const sums = totals ? totals.sums : addSums([await sumEntries(db, filter)]);
+  const total = countOf(sums);
+  // The statement reads only the days that hold the entries.
+  const window = totals ? pageWindow(totals.stretches, 0, total) : null;
+  const offsetMinutes = timezoneOffsetMinutes(input.time_zone_id);
+  const format = (raw: Record<string, unknown>): Record<string, unknown> => {
+    const item = itemOf(ledgerRowOf(raw));
+    return {
+      ...item,
+      time: localDateTimeText(Date.parse(item.time), offsetMinutes),
+      type: bill.LEDGER_TYPE_TITLES[item.type]?.[lang] ?? item.type,
+      source: bill.LEDGER_SOURCE_TITLES[item.source][lang],
+    };
+  };
+  return {
+    query: total === 0 ? null : ledgerExportQuery(db, window ? { ...filter, from: window.from, to: window.to } : filter),
+    format,
+    summary: await summaryOf(db, sums),
+    rowCount: total,
+  };
 }

@@ -2,20 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ErrorCode, exportFile, report, TIMEZONES, type CallDef, type Lang } from '@console/contract';
+import { bill, ErrorCode, exportFile, isLocalDateTime, localDateTimeText, report, timeBoundMs, timezoneOffsetMinutes, TIMEZONES, type CallDef, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
 import { agentLabel } from '../agent/public.ts';
+import { billExportSource } from '../bill/public.ts';
 import { currencyLabel } from '../currency/public.ts';
 import { gameLabel } from '../game/public.ts';
 import { platformLabel } from '../platform/public.ts';
 import { exportSource, isMonthRequest, type AnyExportRequest, type Row } from '../report/public.ts';
 import { headerOf, kindOf, label } from './columns.ts';
 import { expiredExports, failExport, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
-import { streamRows } from './stream.ts';
+import { streamRows, type RowQuery } from './stream.ts';
 import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
 
 type ReportDef = report.ReportDef;
@@ -26,21 +27,18 @@ type ReportDef = report.ReportDef;
  */
 export const asBinary = <C extends CallDef>(call: C) => call as C & { binary: true };
 type ExportInput = AnyExportRequest;
+type BillExportInput = bill.BillFilter;
 
-const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
 /** Rows handed to the sheet at a time when they are already in memory (the settlement's). */
 const ROWS_PER_WRITE = 1000;
+
+const KEEP_MS = exportFile.EXPORT_KEEP_DAYS * 86_400_000;
 
 /** What a failed export's record says of a system fault, whose details are in the server log. */
 const EXPORT_SYSTEM_FAULT = '系统错误，详情见服务器日志，请稍后重新导出 / System error (details in the server log); export again later';
 
 /** Export management: every operator's exports, not only one's own. */
 const EXPORT_MANAGEMENT = '1305';
-
-function columnsOf(d: ReportDef, lang: Lang): SheetColumn[] {
-  const keys = report.reportFields(d);
-  return keys.map((key) => ({ key, header: headerOf(key, lang), kind: kindOf(key) }));
-}
 
 /** Codes and names of the entities a report was filtered by (0: not filtered), for the lines written on the sheet. */
 async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: number; platformId: number; currencyId: number }) {
@@ -53,19 +51,19 @@ async function filterNames(db: Kysely<DB>, ids: { agentId: number; gameId: numbe
   return { agent, game, platform, currency };
 }
 
+const zoneLabel = (id: number) => TIMEZONES.find((t) => t.id === id)?.label ?? String(id);
+
 /** The range an export was asked for: "2025-01-01 ~ 2025-01-31", or months "2025-01 ~ 2025-03". */
 const rangeOf = (input: ExportInput): [start: string, end: string] => (isMonthRequest(input) ? [input.start_month, input.end_month] : [input.start_date, input.end_date]);
 
-async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang, account: string, at: string): Promise<Array<[string, string]>> {
+async function reportLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lang: Lang): Promise<Array<[string, string]>> {
   const byDates = isMonthRequest(input) ? null : input;
   const names = await filterNames(db, { agentId: input.agent_id, gameId: byDates?.game_id ?? 0, platformId: byDates?.platform_id ?? 0, currencyId: input.currency_id });
   const all = label('all', lang);
-  const tz = TIMEZONES.find((t) => t.id === input.time_zone_id)?.label ?? String(input.time_zone_id);
   const [start, end] = rangeOf(input);
   const lines: Array<[string, string]> = [
-    [label('report', lang), d.title[lang]],
     [label(byDates ? 'dates' : 'months', lang), `${start} ~ ${end}`],
-    [label('time_zone', lang), tz],
+    [label('time_zone', lang), zoneLabel(input.time_zone_id)],
     [label('currency', lang), names.currency?.code ?? all],
     [label('agent', lang), names.agent ? `${names.agent.code} ${names.agent.name}` : all],
   ];
@@ -78,8 +76,32 @@ async function filterLines(db: Kysely<DB>, d: ReportDef, input: ExportInput, lan
     );
   }
   if (input.sort_field) lines.push([label('sort', lang), `${headerOf(input.sort_field, lang)} ${input.sort_order === 'ascend' ? '↑' : '↓'}`]);
-  lines.push([label('exported', lang), at.replace('T', ' ').slice(0, 19)], [label('exported_by', lang), account]);
   return lines;
+}
+
+/**
+ * One end of the ledger's time range as its sheet shows it: wall-clock time in the export's
+ * timezone (an instant given with another zone is shown in this one), "" when open.
+ */
+function boundText(bound: string | undefined, timeZoneId: number, end: boolean): string {
+  if (!bound) return '';
+  if (isLocalDateTime(bound)) return bound;
+  return localDateTimeText(timeBoundMs(bound, timeZoneId, end), timezoneOffsetMinutes(timeZoneId));
+}
+
+async function billLines(db: Kysely<DB>, input: BillExportInput, lang: Lang): Promise<Array<[string, string]>> {
+  const names = await filterNames(db, { agentId: input.agent_id, gameId: 0, platformId: 0, currencyId: input.currency_id });
+  const all = label('all', lang);
+  const [from, to] = [boundText(input.start_time, input.time_zone_id, false), boundText(input.end_time, input.time_zone_id, true)];
+  return [
+    [label('times', lang), from || to ? `${from} ~ ${to}` : all],
+    [label('time_zone', lang), zoneLabel(input.time_zone_id)],
+    [label('currency', lang), names.currency?.code ?? all],
+    [label('agent', lang), names.agent ? `${names.agent.code} ${names.agent.name}` : all],
+    [label('player', lang), input.player_account || all],
+    [label('type', lang), input.type ? bill.LEDGER_TYPE_TITLES[input.type][lang] : all],
+    [label('order_id', lang), input.order_id || all],
+  ];
 }
 
 /** The answer to an export with more rows than one sheet holds (`rows`: how many, where known). */
@@ -131,6 +153,26 @@ export function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'us
   };
 }
 
+/** What one export writes: the rows of a report or of the ledger, and how the sheet shows them. */
+interface ExportJob {
+  kind: exportFile.ExportKind;
+  /** The filters the export ran with, as recorded (the list call's path is added). */
+  filters: Record<string, unknown>;
+  /** The range in the sheet's title ("2026-01-01 ~ 2026-01-31") and in the file's name ("2026-01-01_2026-01-31"). */
+  range: { title: string; file: string };
+  /** The filter lines between the report's name and who exported it when. */
+  lines: Array<[string, string]>;
+  columns: SheetColumn[];
+  /** Every row (null: none), each through `format`. */
+  query: RowQuery | null;
+  /** Or every row already in memory and formatted (the settlement's). */
+  rows?: Row[] | null;
+  format(raw: Row): Row;
+  totals: Array<{ label: string; row: Row }>;
+  /** How many rows the query answers, where the totals already tell. */
+  rowCount: number | null;
+}
+
 /**
  * Runs a report over all its rows into an .xlsx under config.exportDir, records it in the export
  * list (kept 7 days) and answers the file. Invalid filters, and a bet-record list with more rows
@@ -139,7 +181,54 @@ export function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'us
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const release = takeExportSlot(ctx);
   try {
-    return await writeExport(ctx, d, input);
+    const source = await exportSource(ctx.db, ctx.dialect, d, input, ctx.lang);
+    const [start, end] = rangeOf(input);
+    return await runExport(ctx, {
+      kind: d,
+      filters: { ...input },
+      range: { title: `${start} ~ ${end}`, file: `${start}_${end}` },
+      lines: await reportLines(ctx.db, d, input, ctx.lang),
+      columns: report.reportFields(d).map((key) => ({ key, header: headerOf(key, ctx.lang), kind: kindOf(key) })),
+      query: source.query,
+      rows: source.rows,
+      format: source.format,
+      totals: source.summary.map((s: Row) => ({ label: `${label('total', ctx.lang)} ${String(s.currency_code)}`, row: s })),
+      rowCount: source.rowCount,
+    });
+  } finally {
+    release();
+  }
+}
+
+/**
+ * The account-change ledger with the list's filters, every entry, into an .xlsx like a report's:
+ * times in the request's timezone, and per currency the money in, out and net (the net row names
+ * how many entries) under the rows. More entries than a sheet holds fail before anything is recorded.
+ */
+export async function exportBill(ctx: CallContext, input: BillExportInput): Promise<FileAnswer> {
+  const release = takeExportSlot(ctx);
+  try {
+    const { lang } = ctx;
+    const source = await billExportSource(ctx.db, ctx.dialect, input, lang);
+    const total = label('total', lang);
+    const totals = source.summary.flatMap((s) => [
+      { label: `${total} ${s.currency_code} ${label('amount_in', lang)}`, row: { amount: s.amount_in } },
+      { label: `${total} ${s.currency_code} ${label('amount_out', lang)}`, row: { amount: s.amount_out } },
+      { label: `${total} ${s.currency_code} ${label('amount_net', lang)} (${s.entry_count.toLocaleString('en')})`, row: { amount: s.amount_net } },
+    ]);
+    const stamp = (bound: string | undefined, end: boolean) => boundText(bound, input.time_zone_id, end).slice(0, 10);
+    const [from, to] = [stamp(input.start_time, false), stamp(input.end_time, true)];
+    return await runExport(ctx, {
+      kind: bill.BILL_EXPORT,
+      filters: { ...input },
+      range: { title: from || to ? `${from} ~ ${to}` : '', file: from || to ? `${from}_${to}` : '' },
+      lines: await billLines(ctx.db, input, lang),
+      columns: bill.BILL_EXPORT_COLUMNS.map((c) => ({ key: c.key, header: c.title[lang], kind: c.kind === 'id' ? 'count' : c.kind === 'money' ? 'decimal' : 'text' })),
+      query: source.query,
+      format: source.format,
+      totals,
+      rowCount: source.rowCount,
+    });
   } finally {
     release();
   }
@@ -151,44 +240,47 @@ function requester(user: CallContext['user']) {
   return { requested_by: user?.id ?? null, requested_by_agent_user: null, requested_by_account: user?.account ?? '' };
 }
 
-async function writeExport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
+/** Writes a job's sheet (the caller holds an export slot), records it and answers the file. */
+async function runExport(ctx: CallContext, job: ExportJob): Promise<FileAnswer> {
   const { db, lang } = ctx;
-  const source = await exportSource(db, ctx.dialect, d, input, lang);
   const createdAt = nowIso();
-  const lines = await filterLines(db, d, input, lang, ctx.user?.account ?? '', createdAt);
-  const totals = source.summary.map((s: Row) => ({ label: `${label('total', lang)} ${String(s.currency_code)}`, row: s }));
-  const fit = dataRowsThatFit({ filterLines: lines, totals, maxRows: SHEET_MAX_ROWS });
-  if (source.rowCount !== null && source.rowCount > fit) throw tooManyRows(source.rowCount, fit);
+  const title = job.kind.title[lang];
+  const lines: Array<[string, string]> = [
+    [label('report', lang), title],
+    ...job.lines,
+    [label('exported', lang), createdAt.replace('T', ' ').slice(0, 19)],
+    [label('exported_by', lang), ctx.user?.account ?? ''],
+  ];
+  const fit = dataRowsThatFit({ filterLines: lines, totals: job.totals, maxRows: SHEET_MAX_ROWS });
+  if (job.rowCount !== null && job.rowCount > fit) throw tooManyRows(job.rowCount, fit);
   const id = await insertExport(db, {
-    report: d.name,
-    filters: JSON.stringify({ path: d.path, ...input }),
+    report: job.kind.name,
+    filters: JSON.stringify({ path: job.kind.path, ...job.filters }),
     ...requester(ctx.user),
     created_at: createdAt,
     expires_at: new Date(Date.parse(createdAt) + KEEP_MS).toISOString(),
   });
   const filePath = path.join(ctx.config.exportDir, `${id}-${randomBytes(6).toString('hex')}.xlsx`);
-  const [start, end] = rangeOf(input);
-  const fileName = `${d.title[lang]}-${start}_${end}-${id}.xlsx`;
+  const fileName = `${[title, job.range.file, String(id)].filter(Boolean).join('-')}.xlsx`;
   try {
     // Inside the try: an export directory that cannot be made fails the recorded export too.
     fs.mkdirSync(ctx.config.exportDir, { recursive: true });
-    const columns = columnsOf(d, lang);
     const { rows, bytes } = await writeWorkbook({
       file: filePath,
-      sheetName: d.title[lang],
-      title: `${d.title[lang]} ${start} ~ ${end}`,
+      sheetName: title,
+      title: [title, job.range.title].filter(Boolean).join(' '),
       filterLines: lines,
-      columns,
+      columns: job.columns,
       maxRows: SHEET_MAX_ROWS,
       async produce(write) {
-        if (source.rows) {
-          for (let at = 0; at < source.rows.length; at += ROWS_PER_WRITE) await write(source.rows.slice(at, at + ROWS_PER_WRITE));
+        if (job.rows) {
+          for (let at = 0; at < job.rows.length; at += ROWS_PER_WRITE) await write(job.rows.slice(at, at + ROWS_PER_WRITE));
           return;
         }
-        if (!source.query) return;
-        await streamRows(ctx.request.server.database, source.query, (batch) => write(batch.map(source.format)));
+        if (!job.query) return;
+        await streamRows(ctx.request.server.database, job.query, (batch) => write(batch.map(job.format)));
       },
-      totals,
+      totals: job.totals,
     });
     await finishExport(db, id, { row_count: rows, file_size: bytes, file_name: fileName, file_path: filePath, finished_at: nowIso() });
   } catch (caught) {
@@ -259,8 +351,8 @@ export async function exportList(
 
 /**
  * The file of an export, for its requester or a holder of 1305, while it is kept. Either must also
- * hold the permission of the report it was made from now: the file is that report's rows, and a
- * permission taken away takes its downloads with it.
+ * hold the permission of the report (or the ledger) it was made from now: the file is its rows, and
+ * a permission taken away takes its downloads with it.
  */
 export async function exportDownload(ctx: CallContext, id: number): Promise<FileAnswer> {
   const row = await getExport(ctx.db, id);
@@ -269,8 +361,8 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
   const own = user.agent ? toNumber(row.requested_by_agent_user) === user.id : toNumber(row.requested_by) === user.id;
   if (!own && (user.agent || !user.permissions.has(EXPORT_MANAGEMENT))) throw new ApiError(ErrorCode.NoPermission);
   const item = itemOf(row, nowIso());
-  const def = report.reportCallPairs.find((p) => p.def.path === item.report_path)?.def;
-  if (!def || !user.permissions.has(def.permission)) throw new ApiError(ErrorCode.NoPermission);
+  const kind = exportFile.exportKindByPath(item.report_path);
+  if (!kind || !user.permissions.has(kind.permission)) throw new ApiError(ErrorCode.NoPermission);
   if (item.status === 'expired' || (item.status === 'done' && !fs.existsSync(row.file_path))) {
     throw new ApiError(ErrorCode.NotFound, {
       'zh-cn': `导出文件已过期（文件保留 ${exportFile.EXPORT_KEEP_DAYS} 天），请重新导出`,

@@ -1,8 +1,14 @@
 import Sqlite from 'better-sqlite3';
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 type Row = Record<string, unknown>;
+
+/** The statement of an export: raw SQL, or a query builder (which compiles without a connection). */
+export type RowQuery = RawBuilder<Row> | Compilable<Row>;
+
+const compile = (query: RowQuery, db: Parameters<RawBuilder<Row>['compile']>[0]): CompiledQuery =>
+  'isRawBuilder' in query && query.isRawBuilder ? (query as RawBuilder<Row>).compile(db) : (query as Compilable<Row>).compile();
 
 /**
  * Reads every row of a query in batches without holding them all: for exports of a million rows.
@@ -12,12 +18,12 @@ type Row = Record<string, unknown>;
  * the writer, from a consistent snapshot). PostgreSQL: a server-side cursor on one pooled
  * connection, fetched in batches.
  */
-export async function streamRows(database: Database, query: RawBuilder<Row>, onBatch: (rows: Row[]) => Promise<void>, batchSize = 250): Promise<void> {
+export async function streamRows(database: Database, query: RowQuery, onBatch: (rows: Row[]) => Promise<void>, batchSize = 250): Promise<void> {
   if (database.dialect === 'postgres') {
     await database.db.connection().execute(async (conn) => {
       await sql`BEGIN`.execute(conn);
       try {
-        const compiled = query.compile(conn);
+        const compiled = compile(query, conn);
         await conn.executeQuery(CompiledQuery.raw(`DECLARE export_rows NO SCROLL CURSOR FOR ${compiled.sql}`, [...compiled.parameters]));
         const fetch = CompiledQuery.raw(`FETCH ${Math.trunc(batchSize)} FROM export_rows`, []);
         for (;;) {
@@ -40,12 +46,12 @@ export async function streamRows(database: Database, query: RawBuilder<Row>, onB
   if (!file) {
     // An in-memory database has no second connection: read it on the main one, whole (it is all
     // in memory already).
-    await inBatches((await query.execute(database.db)).rows, onBatch, batchSize);
+    await inBatches((await database.db.executeQuery<Row>(compile(query, database.db))).rows, onBatch, batchSize);
     return;
   }
   const reader = new Sqlite(file, { readonly: true, fileMustExist: true });
   try {
-    const compiled = query.compile(database.db);
+    const compiled = compile(query, database.db);
     // Rows as arrays, made into objects here: the driver's own row objects set each column
     // through V8's C++ API, which was about a third of a million-row export's time (bench/README.md).
     const statement = reader.prepare(compiled.sql).raw(true);

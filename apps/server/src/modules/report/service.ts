@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
+import { ErrorCode, formatMoney, localDateTimeText, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -164,8 +164,6 @@ export function formatSummary(d: ReportDef, r: SummaryRaw): Row {
   return { currency_id: r.currency_id, currency_code: r.currency_code, ...metrics(r), ...extras(d, r) };
 }
 
-const localTime = (ms: number, offsetMinutes: number) => new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-
 export function formatBettingRow(r: Row, offsetMinutes: number): Row {
   const bet = BigInt(r.bet_amount as string);
   const payout = BigInt(r.payout_amount as string);
@@ -194,8 +192,8 @@ export function formatBettingRow(r: Row, offsetMinutes: number): Row {
     bonus_amount: formatMoney(bonus),
     jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution as string)),
     player_win_loss: formatMoney(payout - bet - tax + bonus),
-    bet_time: localTime(toNumber(r.bet_time), offsetMinutes),
-    settle_time: localTime(toNumber(r.settle_time), offsetMinutes),
+    bet_time: localDateTimeText(toNumber(r.bet_time), offsetMinutes),
+    settle_time: localDateTimeText(toNumber(r.settle_time), offsetMinutes),
     device: String(r.device ?? ''),
   };
   return row;

@@ -106,7 +106,7 @@ const LEDGER_COLUMNS: ReadonlyArray<readonly [keyof LedgerRow, PgColumnType]> = 
 
 /**
  * Inserts ledger entries in the given order, so ids follow the order of the movements, and adds
- * them to the per-day counts that the bill list totals come from (migration 0010).
+ * them to the per-day counts and sums that the bill list's totals come from (migrations 0010, 0018).
  */
 export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
   await insertMany(db, dialect, 'ledger_entry', LEDGER_COLUMNS, rows);
@@ -119,6 +119,10 @@ export interface LedgerDayCount {
   currency_id: number;
   type: string;
   entry_count: number;
+  /** Sum of the positive amounts. */
+  amount_in: bigint;
+  /** Sum of the negative amounts (≤ 0). */
+  amount_out: bigint;
 }
 
 /**
@@ -130,19 +134,25 @@ async function addLedgerDayCounts(db: Kysely<DB>, rows: readonly LedgerRow[]): P
   for (const r of rows) {
     const day = utcDayOf(r.time);
     const key = `${day}:${r.agent_id}:${r.currency_id}:${r.type}`;
-    const c = counts.get(key);
-    if (c) c.entry_count++;
-    else counts.set(key, { day, agent_id: r.agent_id, currency_id: r.currency_id, type: r.type, entry_count: 1 });
+    let c = counts.get(key);
+    if (!c) counts.set(key, (c = { day, agent_id: r.agent_id, currency_id: r.currency_id, type: r.type, entry_count: 0, amount_in: 0n, amount_out: 0n }));
+    c.entry_count++;
+    if (r.amount > 0n) c.amount_in += r.amount;
+    else c.amount_out += r.amount;
   }
   const ordered = [...counts.values()].sort(
     (a, b) => a.day - b.day || a.agent_id - b.agent_id || a.currency_id - b.currency_id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
   );
-  for (const chunk of chunksFor(ordered, 5)) {
+  for (const chunk of chunksFor(ordered, 7)) {
     await db
       .insertInto('ledger_day_count')
       .values(chunk)
       .onConflict((oc) =>
-        oc.columns(['day', 'agent_id', 'currency_id', 'type']).doUpdateSet((eb) => ({ entry_count: eb('ledger_day_count.entry_count', '+', eb.ref('excluded.entry_count')) })),
+        oc.columns(['day', 'agent_id', 'currency_id', 'type']).doUpdateSet((eb) => ({
+          entry_count: eb('ledger_day_count.entry_count', '+', eb.ref('excluded.entry_count')),
+          amount_in: eb('ledger_day_count.amount_in', '+', eb.ref('excluded.amount_in')),
+          amount_out: eb('ledger_day_count.amount_out', '+', eb.ref('excluded.amount_out')),
+        })),
       )
       .execute();
   }
@@ -193,25 +203,49 @@ export async function storedMovements(db: Kysely<DB>, types: string[], orderIds:
   return out;
 }
 
-/** The per-day counts as the ledger's entries give them (what ledger_day_count must hold). */
+/** The per-day counts and sums as the ledger's entries give them (what ledger_day_count must hold). */
 const countsOfEntries = (db: Kysely<DB>) =>
   db
     .selectFrom('ledger_entry')
-    .select([sql<number>`time / 86400000`.as('day'), 'agent_id', 'currency_id', 'type', (eb) => eb.fn.countAll().as('entry_count')])
+    .select([
+      sql<number>`time / 86400000`.as('day'),
+      'agent_id',
+      'currency_id',
+      'type',
+      (eb) => eb.fn.countAll().as('entry_count'),
+      sql<string>`SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END)`.as('amount_in'),
+      sql<string>`SUM(CASE WHEN amount < 0 THEN amount ELSE 0 END)`.as('amount_out'),
+    ])
     .groupBy([sql`time / 86400000`, 'agent_id', 'currency_id', 'type']);
 
-/** The per-day counts as stored, or as the ledger's entries give them (`fromEntries`), in key order. */
+/** The per-day counts and sums as stored, or as the ledger's entries give them (`fromEntries`), in key order. */
 export async function ledgerDayCounts(db: Kysely<DB>, fromEntries: boolean): Promise<LedgerDayCount[]> {
   const rows = fromEntries
-    ? await countsOfEntries(db).orderBy(sql`time / 86400000`).orderBy('agent_id').orderBy('currency_id').orderBy('type').execute()
-    : await db.selectFrom('ledger_day_count').select(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).orderBy('day').orderBy('agent_id').orderBy('currency_id').orderBy('type').execute();
-  return rows.map((r) => ({ day: toNumber(r.day), agent_id: toNumber(r.agent_id), currency_id: toNumber(r.currency_id), type: r.type, entry_count: toNumber(r.entry_count) }));
+    ? await db
+        .selectFrom(countsOfEntries(db).as('c'))
+        .select(['day', 'agent_id', 'currency_id', 'type', 'entry_count', int8Text(sql.ref('amount_in')).as('amount_in'), int8Text(sql.ref('amount_out')).as('amount_out')])
+        .orderBy('day').orderBy('agent_id').orderBy('currency_id').orderBy('type')
+        .execute()
+    : await db
+        .selectFrom('ledger_day_count')
+        .select(['day', 'agent_id', 'currency_id', 'type', 'entry_count', int8Text(sql.ref('amount_in')).as('amount_in'), int8Text(sql.ref('amount_out')).as('amount_out')])
+        .orderBy('day').orderBy('agent_id').orderBy('currency_id').orderBy('type')
+        .execute();
+  return rows.map((r) => ({
+    day: toNumber(r.day),
+    agent_id: toNumber(r.agent_id),
+    currency_id: toNumber(r.currency_id),
+    type: r.type,
+    entry_count: toNumber(r.entry_count),
+    amount_in: BigInt(r.amount_in),
+    amount_out: BigInt(r.amount_out),
+  }));
 }
 
 /** Recounts ledger_day_count from the entries (inside the caller's transaction). */
 export async function rebuildLedgerDayCounts(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('ledger_day_count').execute();
-  await db.insertInto('ledger_day_count').columns(['day', 'agent_id', 'currency_id', 'type', 'entry_count']).expression(countsOfEntries(db)).execute();
+  await db.insertInto('ledger_day_count').columns(['day', 'agent_id', 'currency_id', 'type', 'entry_count', 'amount_in', 'amount_out']).expression(countsOfEntries(db)).execute();
 }
 
 /* ---- Manual adjustments and the wallet screens ---- */

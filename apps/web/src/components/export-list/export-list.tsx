@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Badge, Button, Flex, Form, Input, Select, Tooltip, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { exportFile, report } from '@console/contract';
+import { exportFile } from '@console/contract';
 import { DateTime } from '../date-time';
 import { call, download } from '../../lib/api';
 import { formatBytes, formatCount } from '../../lib/format';
@@ -12,7 +12,7 @@ import { useDictStore } from '../../stores/dict';
 import { gameName, usePlatforms } from '../dict-select';
 import { useHasPerm } from '../has-perm';
 import { type ListColumn, ListFilters, type ListState, ListTable, useListState, useLocalListState } from '../list';
-import { describeExportFilters, exportReportDef } from './describe';
+import { describeExportFilters } from './describe';
 import './export-list.css';
 
 type ExportItem = exportFile.ExportItem;
@@ -58,12 +58,20 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
         return g && gameName(g, language);
       },
       platform: (id: number) => platforms?.find((p) => p.id === id)?.name,
-      texts: { allCurrencies: t('components:allCurrencies'), player: t('filter.player'), sort: t('filter.sort'), ascend: t('filter.ascend'), descend: t('filter.descend') },
+      texts: {
+        allCurrencies: t('components:allCurrencies'),
+        player: t('filter.player'),
+        sort: t('filter.sort'),
+        ascend: t('filter.ascend'),
+        descend: t('filter.descend'),
+        orderId: t('filter.orderId'),
+      },
     }),
     [language, currencies, agents, games, platforms, t],
   );
 
-  const reportOptions = useMemo(() => Object.values(report.REPORT_SCREENS).map((d) => ({ value: d.name, label: d.title[language] })), [language]);
+  // Every report and the account-change ledger.
+  const reportOptions = useMemo(() => exportFile.EXPORT_KINDS.map((k) => ({ value: k.name, label: k.title[language] })), [language]);
 
   const columns: ListColumn<ExportItem>[] = [
     { title: t('field.id'), dataIndex: 'id', width: 72, defaultHidden: embedded, responsive: ['md'] },
@@ -71,7 +79,7 @@ function ExportListView({ list, embedded }: { list: ListState<ExportFilters, str
       title: t('field.report'),
       dataIndex: 'report',
       keyColumn: true,
-      render: (name: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{exportReportDef(name)?.title[language] ?? name}</Typography.Text>,
+      render: (name: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{exportFile.exportKindByName(name)?.title[language] ?? name}</Typography.Text>,
     },
     {
       title: t('field.filters'),

@@ -5,3 +5,4 @@ export { type ListParams, type ListState, type ListStateOptions, type SortOrder,
 export { useLocalListState } from './use-local-list-state';
 export { useScrollFocus } from './use-scroll-focus';
 export { StatusFilter } from './status-filter';
+export { TimeZoneField, timeRangeSummary, useListTimeZone } from './time-zone';

@@ -2,6 +2,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Drawer, Flex, Form, Grid, Space } from 'antd';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { useDictStore } from '../../stores/dict';
 import type { ListState } from './use-list-state';
 import './list-table.css';
 
@@ -26,6 +27,11 @@ export interface ListFiltersProps<F> {
   summary?: ReactNode;
   /** How many filters differ from the defaults, shown on the phone's Filters button. */
   activeCount?: number;
+  /**
+   * The list's timezone (useListTimeZone), for a bar with a TimeZoneField: the field shows it, and
+   * a search keeps the zone searched with as the persisted choice, as the reports do.
+   */
+  timeZone?: number;
 }
 
 /** Filters or form values as text, to tell two of them apart by what they hold (a date by its instant). */
@@ -41,7 +47,7 @@ const textOf = (values: unknown) => JSON.stringify(values ?? {});
  * user typed in that moment stays in the fields; when nothing was typed, they show the filters as
  * the list reads them (trimmed, say).
  */
-export function ListFilters<F extends object>({ list, name, children, toForm, fromForm, phoneDrawer, summary, activeCount }: ListFiltersProps<F>) {
+export function ListFilters<F extends object>({ list, name, children, toForm, fromForm, phoneDrawer, summary, activeCount, timeZone }: ListFiltersProps<F>) {
   const { t } = useTranslation('common');
   const [form] = Form.useForm();
   const { filters, setFilters } = list;
@@ -65,7 +71,8 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
   // Before the browser paints or takes the next key: the fields never show other filters than the
   // list's, and a key pressed after this change is not undone by it.
   useLayoutEffect(() => {
-    const values = toForm ? toForm(filters) : (filters as Record<string, unknown>);
+    const shownFilters = toForm ? toForm(filters) : (filters as Record<string, unknown>);
+    const values = timeZone === undefined ? shownFilters : { time_zone_id: timeZone, ...shownFilters };
     const text = textOf(values);
     const own = searches.current.findIndex((s) => s.filters === textOf(filters));
     if (own >= 0) {
@@ -80,7 +87,7 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
     }
     form.resetFields();
     form.setFieldsValue(values);
-  }, [form, filters, toForm]);
+  }, [form, filters, toForm, timeZone]);
 
   const buttons = (
     <Space>
@@ -104,6 +111,7 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
       form={form}
       layout={phone ? 'vertical' : 'inline'}
       onFinish={(values: Record<string, unknown>) => {
+        if (timeZone !== undefined && typeof values.time_zone_id === 'number') useDictStore.getState().setTimeZoneId(values.time_zone_id);
         search(fromForm ? fromForm(values) : (values as Partial<F>));
         setOpen(false);
       }}

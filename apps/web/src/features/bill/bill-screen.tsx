@@ -5,20 +5,42 @@ import { DatePicker, Flex, Form, Grid, Input, Select, Tag, Typography } from 'an
 import { Link } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { bill, report } from '@console/contract';
-import { DateTime } from '../../components/date-time';
+import { DateTime, TimeZoneScope } from '../../components/date-time';
 import { AgentSelect, CurrencySelect } from '../../components/dict-select';
+import { ExportAction } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
 import { Money } from '../../components/money';
 import { ShortId } from '../../components/short-id';
 import { call } from '../../lib/api';
-import { dayAt, formatDateTime, instantAt, offsetOf } from '../../lib/datetime';
-import { useDictStore } from '../../stores/dict';
+import { dayAt, offsetOf, wallTimeOf } from '../../lib/datetime';
+import { formatCount } from '../../lib/format';
 
 type BillItem = bill.BillItem;
-const FILTERS = bill.billList.request.pick({ player_account: true, agent_id: true, currency_id: true, type: true, start_time: true, end_time: true, order_id: true });
-type BillFilters = { player_account?: string; agent_id?: number; currency_id?: number; type?: bill.LedgerType | ''; start_time?: string; end_time?: string; order_id?: string };
+const FILTERS = bill.billList.request.pick({
+  player_account: true,
+  agent_id: true,
+  currency_id: true,
+  type: true,
+  time_zone_id: true,
+  start_time: true,
+  end_time: true,
+  order_id: true,
+});
+type BillFilters = {
+  player_account?: string;
+  agent_id?: number;
+  currency_id?: number;
+  type?: bill.LedgerType | '';
+  time_zone_id?: number;
+  start_time?: string;
+  end_time?: string;
+  order_id?: string;
+};
 type BillParams = BillFilters & { page: number; page_size: number };
+
+/** The picker's format: to the minute. A range's end takes in its whole minute. */
+const WALL = 'YYYY-MM-DD HH:mm';
 
 const TYPE_COLOR: Record<bill.LedgerType, string> = {
   transfer_in: 'blue',
@@ -53,30 +75,30 @@ export default function BillScreen() {
   // The currency column is hidden on a phone; the amount carries its code there.
   const wide = screens.sm !== false;
   const can = useHasPerm();
-  const zone = useDictStore((s) => s.timeZoneId);
   const list = useListState({ id: 'bill', filters: FILTERS });
-  const query = useBillList(list.params as BillParams);
+  // The list's timezone: its time range is picked in it, and its rows' times and totals' days are in it.
+  const zone = useListTimeZone(list.filters);
+  const params: BillParams = { ...(list.params as BillParams), time_zone_id: zone };
+  const query = useBillList(params);
   const betting = report.BETTING_REPORT;
   const canBets = can(betting.permission);
 
-  // The time range is picked and shown in the chosen timezone, like the rows' times.
+  // The time range is picked and sent as wall-clock times of the list's timezone (the server reads
+  // them in it); a range from an older link, instants with their own zone, is shown in it.
   const offset = offsetOf(zone);
   const toForm = useCallback(
     (f: Partial<BillFilters>) => {
       const { start_time, end_time, ...rest } = f;
-      const wall = (v: string | undefined) => (v ? dayjs(formatDateTime(v, offset)) : null);
+      const wall = (v: string | undefined) => (v ? dayjs(wallTimeOf(v, offset)) : null);
       return { agent_id: 0, currency_id: -1, ...rest, times: start_time || end_time ? [wall(start_time), wall(end_time)] : undefined };
     },
     [offset],
   );
-  const fromForm = useCallback(
-    (values: Record<string, unknown>): Partial<BillFilters> => {
-      const { times, ...rest } = values as { times?: [Dayjs | null, Dayjs | null] } & BillFilters;
-      const instant = (d: Dayjs | null | undefined) => (d ? instantAt(d.format('YYYY-MM-DD HH:mm:ss'), offset) : '');
-      return { ...rest, start_time: instant(times?.[0]), end_time: instant(times?.[1]) };
-    },
-    [offset],
-  );
+  const fromForm = useCallback((values: Record<string, unknown>): Partial<BillFilters> => {
+    const { times, ...rest } = values as { times?: [Dayjs | null, Dayjs | null] } & BillFilters;
+    const at = (d: Dayjs | null | undefined, seconds: string) => (d ? `${d.format(WALL)}:${seconds}` : '');
+    return { ...rest, start_time: at(times?.[0], '00'), end_time: at(times?.[1], '59') };
+  }, []);
 
   const columns: ListColumn<BillItem>[] = useMemo(
     () => [
@@ -86,7 +108,7 @@ export default function BillScreen() {
         // The row's name, pinned left on a desktop: the player, their agent under it.
         keyColumn: true,
         render: (account: string, row) => {
-          const day = dayAt(row.time, offsetOf(zone));
+          const day = dayAt(row.time, offset);
           const to = `${betting.screen}?${new URLSearchParams({ player_account: account, agent_id: String(row.agent_id), start_date: day, end_date: day, time_zone_id: String(zone) }).toString()}`;
           return (
             <Flex vertical gap={0}>
@@ -154,32 +176,82 @@ export default function BillScreen() {
       },
       { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
     ],
-    [t, zone, betting.screen, canBets, wide],
+    [t, zone, offset, betting.screen, canBets, wide],
   );
 
+  // Per currency, under the rows: the entries of every page, the money in and out, and the net
+  // under the amounts.
+  const totals: ListTotalsRow[] = (query.data?.summary ?? []).map((s) => ({
+    key: String(s.currency_id),
+    label: (
+      <Flex vertical gap={0}>
+        <span style={{ whiteSpace: 'nowrap' }}>{t('total', { currency: s.currency_code })}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+          {t('entries', { count: s.entry_count, formatted: formatCount(s.entry_count) })}
+        </Typography.Text>
+        {phone && (
+          // The amounts are a sideways scroll away on a phone: the net is at hand beside the label.
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {t('amountNet')} <Money value={s.amount_net} currency={s.currency_id} signed />
+          </span>
+        )}
+      </Flex>
+    ),
+    cells: {
+      amount: (
+        <Flex vertical gap={0} align="end" data-testid="bill-total">
+          <Money value={s.amount_net} currency={s.currency_id} showCode={!wide} signed />
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {t('amountIn')} <Money value={s.amount_in} currency={s.currency_id} signed />
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
+            {t('amountOut')} <Money value={s.amount_out} currency={s.currency_id} signed />
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+  }));
+
+  const { page: _page, page_size: _size, ...exportBody } = params;
+  const summary = timeRangeSummary(params.start_time, params.end_time, zone);
+  const activeCount = Object.entries(list.filters).filter(([k, v]) => k !== 'time_zone_id' && v !== undefined && v !== '' && v !== 0 && v !== -1).length;
+
   return (
-    <Flex vertical gap={16} data-testid="bill-screen">
-      <ListFilters list={list} name="bill-filters" toForm={toForm} fromForm={fromForm} phoneDrawer activeCount={Object.values(list.filters).filter((v) => v !== undefined && v !== '' && v !== 0 && v !== -1).length}>
-        <Form.Item name="player_account" label={t('field.player')}>
-          <Input allowClear maxLength={64} placeholder={t('field.player')} style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="type" label={t('field.type')}>
-          <Select allowClear placeholder={t('allTypes')} style={{ width: 150 }} options={bill.LEDGER_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
-        </Form.Item>
-        <Form.Item name="times" label={t('field.time')}>
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: phone ? '100%' : 340 }} />
-        </Form.Item>
-        <Form.Item name="order_id" label={t('field.orderId')}>
-          <Input allowClear maxLength={64} placeholder={t('field.orderId')} style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="agent_id" label={t('components:agent')}>
-          <AgentSelect style={{ width: 190 }} />
-        </Form.Item>
-        <Form.Item name="currency_id" label={t('components:currency')}>
-          <CurrencySelect style={{ width: 160 }} />
-        </Form.Item>
-      </ListFilters>
-      <ListTable<BillItem> list={list} query={query} columns={columns} rowKey="id" title={t('title')} emptyText={t('empty')} defaultDensity="middle" />
-    </Flex>
+    <TimeZoneScope zone={zone}>
+      <Flex vertical gap={16} data-testid="bill-screen">
+        <ListFilters list={list} name="bill-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={zone}>
+          <Form.Item name="player_account" label={t('field.player')}>
+            <Input allowClear maxLength={64} placeholder={t('field.player')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="type" label={t('field.type')}>
+            <Select allowClear placeholder={t('allTypes')} style={{ width: 150 }} options={bill.LEDGER_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="times" label={t('field.time')}>
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={WALL} allowEmpty={[true, true]} style={{ width: phone ? '100%' : 340 }} />
+          </Form.Item>
+          <TimeZoneField />
+          <Form.Item name="order_id" label={t('field.orderId')}>
+            <Input allowClear maxLength={64} placeholder={t('field.orderId')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="agent_id" label={t('components:agent')}>
+            <AgentSelect style={{ width: 190 }} />
+          </Form.Item>
+          <Form.Item name="currency_id" label={t('components:currency')}>
+            <CurrencySelect style={{ width: 160 }} />
+          </Form.Item>
+        </ListFilters>
+        <ListTable<BillItem>
+          list={list}
+          query={query}
+          columns={columns}
+          rowKey="id"
+          title={t('title')}
+          emptyText={t('empty')}
+          defaultDensity="middle"
+          totals={totals}
+          extra={<ExportAction name={bill.BILL_EXPORT.name} path={bill.billExport.path} body={exportBody} fileName={`${t('title')}.xlsx`} testId="bill-export" />}
+        />
+      </Flex>
+    </TimeZoneScope>
   );
 }

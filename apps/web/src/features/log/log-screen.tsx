@@ -2,32 +2,40 @@ import { useTranslation } from 'react-i18next';
 import { DatePicker, Flex, Form, Input, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { log } from '@console/contract';
-import { DateTime, useTimeZone } from '../../components/date-time';
-import { formatDateTime } from '../../lib/datetime';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { DateTime, TimeZoneScope, useTimeZone } from '../../components/date-time';
+import { wallTimeOf } from '../../lib/datetime';
+import { type ListColumn, ListFilters, ListTable, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
 import { ACTIONS } from './actions';
 import { useLogList } from './api';
 import { showValue, summaryLines, type SummaryLine } from './summary';
 
 type LogItem = log.LogItem;
-const FILTERS = log.logList.request.pick({ actor: true, agent_code: true, operator_account: true, action: true, result: true, start_time: true, end_time: true });
+const FILTERS = log.logList.request.pick({
+  actor: true,
+  agent_code: true,
+  operator_account: true,
+  action: true,
+  result: true,
+  time_zone_id: true,
+  start_time: true,
+  end_time: true,
+});
 
-
-/** A date-time picker whose value is an ISO-8601 instant (what the list call and the URL hold). */
-function InstantPicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
-  // The wall-clock time in the operator's chosen timezone, as the log's times are shown.
+/**
+ * A date-time picker whose value is a wall-clock time "YYYY-MM-DD HH:mm:ss" of the list's timezone
+ * (what the list call, read in its `time_zone_id`, and the URL hold); an end takes in its whole
+ * minute. An instant from an older link is shown in the list's timezone.
+ */
+function WallTimePicker({ value, onChange, endOfMinute, ...rest }: { value?: string; onChange?: (v: string | undefined) => void; endOfMinute?: boolean; placeholder?: string }) {
   const { offsetMinutes } = useTimeZone();
-  const toInstant = (d: Dayjs) => {
-    const wall = Date.parse(`${d.format('YYYY-MM-DDTHH:mm')}:00.000Z`) + (endOfMinute ? 59_999 : 0);
-    return new Date(wall - offsetMinutes * 60_000).toISOString();
-  };
+  const shown = value ? dayjs(wallTimeOf(value, offsetMinutes)) : null;
   return (
     <DatePicker
       {...rest}
       showTime={{ format: 'HH:mm' }}
       format="YYYY-MM-DD HH:mm"
-      value={value ? dayjs(formatDateTime(value, offsetMinutes, 'minute')) : null}
-      onChange={(d) => onChange?.(d ? toInstant(d) : undefined)}
+      value={shown}
+      onChange={(d: Dayjs | null) => onChange?.(d ? `${d.format('YYYY-MM-DD HH:mm')}:${endOfMinute ? '59' : '00'}` : undefined)}
       style={{ width: 180 }}
     />
   );
@@ -68,7 +76,12 @@ function ChangeTable({ lines }: { lines: SummaryLine[] }) {
 export default function LogScreen() {
   const { t, i18n } = useTranslation('log');
   const list = useListState({ id: 'log', filters: FILTERS });
-  const query = useLogList(list.params);
+  // The list's timezone: its time range is picked in it and its rows' times are shown in it.
+  const zone = useListTimeZone(list.filters);
+  const query = useLogList({ ...list.params, time_zone_id: zone });
+  // On a phone the fields fold into a drawer; beside its button, the range and zone in effect.
+  const filtersSummary = timeRangeSummary(list.filters.start_time, list.filters.end_time, zone);
+  const activeCount = Object.entries(list.filters).filter(([k, v]) => k !== 'time_zone_id' && v !== undefined && v !== '').length;
   const actionName = (a: string) => (i18n.exists(`log:actions.${a}`) ? t(`actions.${a}`) : a);
   const actionOptions = ACTIONS.map((a) => ({ value: a, label: `${actionName(a)} · ${a}` }));
 
@@ -112,50 +125,53 @@ export default function LogScreen() {
   ];
 
   return (
-    <Flex vertical gap={16}>
-      <ListFilters list={list} name="log-filters">
-        <Form.Item name="actor" label={t('actor.label')}>
-          <Select allowClear placeholder={t('all')} style={{ width: 130 }} options={log.LOG_ACTORS.map((a) => ({ value: a, label: t(`actor.${a}`) }))} />
-        </Form.Item>
-        <Form.Item name="agent_code" label={t('agentCode')}>
-          <Input placeholder={t('agentCodePlaceholder')} allowClear style={{ width: 130 }} maxLength={32} />
-        </Form.Item>
-        <Form.Item name="operator_account" label={t('col.operator')}>
-          <Input placeholder={t('operatorPlaceholder')} allowClear style={{ width: 160 }} maxLength={64} />
-        </Form.Item>
-        <Form.Item name="action" label={t('col.action')}>
-          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('all')} style={{ width: 240 }} options={actionOptions} popupMatchSelectWidth={false} />
-        </Form.Item>
-        <Form.Item name="result" label={t('col.result')}>
-          <Select
-            allowClear
-            placeholder={t('all')}
-            style={{ width: 120 }}
-            options={log.LOG_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="start_time" label={t('from')}>
-          <InstantPicker placeholder={t('from')} />
-        </Form.Item>
-        <Form.Item name="end_time" label={t('to')}>
-          <InstantPicker placeholder={t('to')} endOfMinute />
-        </Form.Item>
-      </ListFilters>
-      <ListTable<LogItem>
-        list={list}
-        query={query}
-        rowKey="id"
-        columns={columns}
-        title={t('title')}
-        emptyText={t('empty')}
-        tableProps={{
-          expandable: {
-            // The column of expand buttons is named for screen readers, which read each cell with its header.
-            columnTitle: <span className="sr-only">{t('col.details')}</span>,
-            expandedRowRender: (row) => <ChangeTable lines={summaryLines(row.summary)} />,
-          },
-        }}
-      />
-    </Flex>
+    <TimeZoneScope zone={zone}>
+      <Flex vertical gap={16}>
+        <ListFilters list={list} name="log-filters" timeZone={zone} phoneDrawer summary={filtersSummary} activeCount={activeCount}>
+          <Form.Item name="actor" label={t('actor.label')}>
+            <Select allowClear placeholder={t('all')} style={{ width: 130 }} options={log.LOG_ACTORS.map((a) => ({ value: a, label: t(`actor.${a}`) }))} />
+          </Form.Item>
+          <Form.Item name="agent_code" label={t('agentCode')}>
+            <Input placeholder={t('agentCodePlaceholder')} allowClear style={{ width: 130 }} maxLength={32} />
+          </Form.Item>
+          <Form.Item name="operator_account" label={t('col.operator')}>
+            <Input placeholder={t('operatorPlaceholder')} allowClear style={{ width: 160 }} maxLength={64} />
+          </Form.Item>
+          <Form.Item name="action" label={t('col.action')}>
+            <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={t('all')} style={{ width: 240 }} options={actionOptions} popupMatchSelectWidth={false} />
+          </Form.Item>
+          <Form.Item name="result" label={t('col.result')}>
+            <Select
+              allowClear
+              placeholder={t('all')}
+              style={{ width: 120 }}
+              options={log.LOG_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="start_time" label={t('from')}>
+            <WallTimePicker placeholder={t('from')} />
+          </Form.Item>
+          <Form.Item name="end_time" label={t('to')}>
+            <WallTimePicker placeholder={t('to')} endOfMinute />
+          </Form.Item>
+          <TimeZoneField />
+        </ListFilters>
+        <ListTable<LogItem>
+          list={list}
+          query={query}
+          rowKey="id"
+          columns={columns}
+          title={t('title')}
+          emptyText={t('empty')}
+          tableProps={{
+            expandable: {
+              // The column of expand buttons is named for screen readers, which read each cell with its header.
+              columnTitle: <span className="sr-only">{t('col.details')}</span>,
+              expandedRowRender: (row) => <ChangeTable lines={summaryLines(row.summary)} />,
+            },
+          }}
+        />
+      </Flex>
+    </TimeZoneScope>
   );
 }

@@ -4,8 +4,7 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { report, TIMEZONES } from '@console/contract';
 import { AgentSelect, CurrencySelect, GameSelect, PlatformSelect, useCurrencies } from '../../components/dict-select';
-import { ListFilters, type ListState } from '../../components/list';
-import { TimezoneSelect } from '../../components/timezone-select';
+import { ListFilters, type ListState, TimeZoneField } from '../../components/list';
 import { useDictStore } from '../../stores/dict';
 import { type Filters, MONTH_PRESETS, monthPresetRange, PRESETS, presetRange, rangeKeys, rangeProblem, reportFilterFields } from './report-config';
 
@@ -27,8 +26,8 @@ interface Props {
 /**
  * The report's filter bar: only the filters its report takes, the dates (or the months of a report
  * over whole months) with presets and the report's longest range. Searching also keeps the agent,
- * currency and timezone as the persisted selections (docs/product.md, "Report screens"), so the
- * next report opens with them.
+ * currency and timezone (the last through the list kit's TimeZoneField) as the persisted
+ * selections (docs/product.md, "Report screens"), so the next report opens with them.
  */
 export function ReportFilters({ def, list, effective, range, today }: Props) {
   const { t } = useTranslation('report');
@@ -52,7 +51,6 @@ export function ReportFilters({ def, list, effective, range, today }: Props) {
       const dict = useDictStore.getState();
       if (rest.agent_id !== undefined) dict.setAgentId(rest.agent_id);
       if (rest.currency_id !== undefined) dict.setCurrencyId(rest.currency_id);
-      if (rest.time_zone_id !== undefined) dict.setTimeZoneId(rest.time_zone_id);
       const chosen = picked as [Dayjs, Dayjs] | undefined;
       return { ...rest, ...(chosen ? { [startKey]: chosen[0].format(format), [endKey]: chosen[1].format(format) } : {}) };
     },
@@ -79,7 +77,7 @@ export function ReportFilters({ def, list, effective, range, today }: Props) {
   const activeCount = [effective.agent_id, effective.game_id, effective.platform_id, effective.player_account].filter((v) => !!v).length + (currency ? 1 : 0);
 
   return (
-    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount}>
+    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={effective.time_zone_id}>
       <Form.Item
         name={rangeField}
         label={t(byMonths ? 'filter.months' : 'filter.dates')}
@@ -101,9 +99,7 @@ export function ReportFilters({ def, list, effective, range, today }: Props) {
           <DatePicker.RangePicker presets={presets} allowClear={false} style={{ width: 250 }} classNames={POPUP} data-testid="report-dates" />
         )}
       </Form.Item>
-      <Form.Item name="time_zone_id" label={t('components:timezone')}>
-        <TimezoneSelect style={{ width: 120 }} />
-      </Form.Item>
+      <TimeZoneField />
       <Form.Item name="currency_id" label={t('components:currency')}>
         <CurrencySelect style={{ width: 170 }} />
       </Form.Item>

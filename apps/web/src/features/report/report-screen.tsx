@@ -1,17 +1,16 @@
 import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Breadcrumb, Button, Card, Drawer, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Empty, Flex, Grid, Skeleton, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, LineChartOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import type { report } from '@console/contract';
-import { ExportList } from '../../components/export-list';
+import { ExportAction } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
-import { ListTable, type ListTotalsRow, useListState } from '../../components/list';
+import { ListTable, type ListTotalsRow, useListState, useListTimeZone } from '../../components/list';
 import { useCurrencyDecimals } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useDictStore } from '../../stores/dict';
 import { type ReportParams, useReportPage } from './api';
-import { ExportButton } from './export-button';
 import { renderCell, reportTableColumns } from './report-columns';
 import {
   backOf,
@@ -68,12 +67,12 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
   const decimalsOf = useCurrencyDecimals();
   // The persisted selections (docs/product.md, "Report screens") as they were when the screen opened: a search here updates
   // them for the next screen, and must not change this one's request under its own feet.
-  const [{ agentId: storedAgent, currencyId: storedCurrency, timeZoneId: storedZone }] = useState(() => useDictStore.getState());
+  const [{ agentId: storedAgent, currencyId: storedCurrency }] = useState(() => useDictStore.getState());
 
   const schema = useMemo(() => reportFilterSchemaOf(def), [def]);
   const sortFields = useMemo(() => sortFieldsOf(def), [def]);
   const list = useListState({ id: `report-${def.name}`, filters: schema, sortFields });
-  const zone = list.filters.time_zone_id ?? storedZone;
+  const zone = useListTimeZone(list.filters);
   const today = localToday(zone);
   const [defaultStart, defaultEnd] = defaultRange(def, today);
   // The range as the report's request names it: dates, or months (a report over whole months).
@@ -88,7 +87,6 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
 
   const [chartShown, setChartShown] = useChartShown();
   const trendSource = chartSource(def, can);
-  const [myExports, setMyExports] = useState(false);
 
   // The way back of a drilled-down screen (the report it came from, with its filters), and the
   // way back this screen hands on to its own drills.
@@ -177,13 +175,10 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
                 />
               </Tooltip>
             )}
-            <ExportButton def={def} body={exportBody} fileName={`${title}-${rangeStart}_${rangeEnd}.xlsx`} onMyExports={() => setMyExports(true)} />
+            <ExportAction name={def.name} path={`${def.path}/export`} body={exportBody} fileName={`${title}-${rangeStart}_${rangeEnd}.xlsx`} />
           </>
         }
       />
-      <Drawer open={myExports} onClose={() => setMyExports(false)} title={t('export.myExports')} size={phone ? '100%' : 960} destroyOnHidden>
-        <ExportList id={`my-exports-${def.name}`} embedded />
-      </Drawer>
     </Flex>
   );
 }

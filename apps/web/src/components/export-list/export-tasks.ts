@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { ApiError, download } from '../../lib/api';
 
-/** One export in flight or just finished, per report: the screen shows it, and it outlives the screen. */
+/** One export in flight or just finished, per list exported: the screen shows it, and it outlives the screen. */
 export interface ExportTask {
   status: 'preparing' | 'downloading' | 'done' | 'failed';
   startedAt: number;
@@ -31,7 +31,7 @@ export const useExportTasks = create<ExportTasksState>()((set) => ({
 export const EXPORT_BUSY = 'A0429';
 
 /**
- * Asks the server for the sheet (`<path>/export` with the filters and order) and saves it. The
+ * Asks the server for the sheet (the export call `path` with the filters and order) and saves it. The
  * server writes the whole sheet before it answers, so the first phase has no measurable progress;
  * the bytes of the answer then arrive with it. The screen stays usable meanwhile: nothing here
  * blocks, and the task lives in a store, not in the screen.
@@ -40,7 +40,7 @@ export async function runExport(key: string, path: string, body: Record<string, 
   const { patch } = useExportTasks.getState();
   patch(key, { status: 'preparing', startedAt: Date.now(), received: 0, total: undefined, fileName: undefined, error: undefined });
   try {
-    const fileName = await download(`${path}/export`, body, fallbackName, {
+    const fileName = await download(path, body, fallbackName, {
       quietCodes: [EXPORT_BUSY],
       onProgress: ({ received, total }) => patch(key, { status: 'downloading', received, total }),
     });

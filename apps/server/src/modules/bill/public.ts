@@ -1,0 +1,4 @@
+// The public surface of the bill module: all that code outside the module may import of it
+// (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
+
+export { billExportSource } from './service.ts';
