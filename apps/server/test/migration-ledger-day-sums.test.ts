@@ -7,7 +7,7 @@ import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
 describeOnEmptyDatabases('migration 0018-ledger-day-sums', 'mig18', (temp) => {
   it('sums the positive and the negative amounts already stored, per UTC day, agent, currency and type', async () => {
     const t = temp();
-    await migrateToLatest(t.database, '0015-agent-api');
+    await migrateToLatest(t.database, '0016-share-rate-history');
     const midnight = Date.UTC(2026, 2, 1);
     const entry = (id: number, type: string, amount: bigint, time: number) => ({
       id, player_id: 7, agent_id: 1, currency_id: 1, type, amount, balance_before: 0n, balance_after: 0n,
