@@ -144,7 +144,11 @@ const SCREEN_EXTRAS: Record<string, Extra[]> = {
     { name: 'add dialog', overlay: true, open: (page) => addButton(page).click() },
     { name: 'clean dialog', overlay: true, open: (page) => page.locator('[data-testid^="pool-clean-"]').first().click() },
   ],
-  '/log/index': [{ name: 'entry expanded', open: (page) => firstRow(page).locator('.ant-table-row-expand-icon').click() }],
+  '/log/index': [
+    { name: 'entry expanded', open: (page) => firstRow(page).locator('.ant-table-row-expand-icon').click() },
+    { name: 'filters drawer', overlay: true, when: phone, open: (page) => page.getByTestId('filters-open').click() },
+  ],
+  '/bill/report': [{ name: 'filters drawer', overlay: true, when: phone, open: (page) => page.getByTestId('filters-open').click() }],
   '/agent/report/summary': [
     { name: 'column settings', overlay: true, open: (page) => page.locator('.list-table-card .ant-card-extra button:has(.anticon-setting)').click() },
     { name: 'filters drawer', overlay: true, when: phone, open: (page) => page.getByTestId('filters-open').click() },
