@@ -22,10 +22,11 @@ describeOnDatabases('amount limits', (t) => {
     auth = await ingestAuth(t(), token);
   });
 
-  /** `n` new players funded with the largest transfer, each staking it once at `time`. */
+  /** `n` new players funded with the largest transfer an hour before, each staking it once at `time`. */
   async function largestBets(prefix: string, n: number, time: string) {
     const players = Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
-    const funded = await postIngest(t(), 'transfers', players.map((p) => transferRecord({ player_account: p, amount: LARGEST })), auth);
+    const fundedAt = new Date(Date.parse(time) - 3_600_000).toISOString();
+    const funded = await postIngest(t(), 'transfers', players.map((p) => transferRecord({ player_account: p, amount: LARGEST, time: fundedAt })), auth);
     expect(funded).toMatchObject({ error_code: '0', data: { accepted: n } });
     return postIngest(t(), 'bets', players.map((p) => betRecord({ player_account: p, bet_amount: LARGEST, valid_bet_amount: LARGEST, bet_time: time, settle_time: time })), auth);
   }
@@ -42,6 +43,27 @@ describeOnDatabases('amount limits', (t) => {
     const ok = await postIngest(t(), 'transfers', Array.from({ length: fits }, () => transferRecord({ player_account: 'whale', amount: LARGEST })), auth);
     expect(ok).toMatchObject({ error_code: '0', data: { accepted: fits } });
     expect(await walletBalance(t().database.db, 'whale')).toBe(LARGEST_UNITS * BigInt(fits));
+  });
+
+  it("refuses transfers that would take a day's ledger total past the 64-bit range, writing nothing of their batch", async () => {
+    // 922 of the largest transfers (one per player) fit in one day's total; the 923rd does not.
+    const day = '2026-04-02T10:00:00+08:00';
+    const fits = Number(MONEY_UNITS_MAX / LARGEST_UNITS);
+    const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => transferRecord({ player_account: `apr-${from + i}`, amount: LARGEST, time: day }));
+    expect(await postIngest(t(), 'transfers', batch(0, fits), auth)).toMatchObject({ error_code: '0', data: { accepted: fits } });
+    const before = await ingestCounts(t().database.db);
+    const over = await postIngest(t(), 'transfers', batch(fits, 1), auth);
+    expect(over).toMatchObject({ error_code: 'A0400', data: { index: null, field: 'transfers' } });
+    expect(over.error_msg).toContain("day's ledger total");
+    expect(await ingestCounts(t().database.db)).toEqual(before);
+    // The bill list's totals of that day stay exact.
+    const bills = await t().call<{ summary: Array<{ amount_in: string; entry_count: number }> }>(
+      'bill/list',
+      { start_time: '2026-04-02 00:00:00', end_time: '2026-04-02 23:59:59', time_zone_id: 1, page: 1, page_size: 20 },
+      { token },
+    );
+    expect(bills.error_code, bills.error_msg).toBe('0');
+    expect(bills.data.summary).toEqual([expect.objectContaining({ entry_count: fits, amount_in: formatMoney(LARGEST_UNITS * BigInt(fits)) })]);
   });
 
   it('refuses a bet batch that would take an aggregate sum past the 64-bit range, and the reports stay exact', async () => {

@@ -11,7 +11,7 @@ import { applyNewPlayers } from '../aggregate/public.ts';
 import { disabledAgentsOver } from '../agent/public.ts';
 import { disabledCurrencyIds } from '../currency/public.ts';
 import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
-import { insertLedgerEntries, LedgerBook, lockWallets, setWalletBalances, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
+import { insertLedgerEntries, LEDGER_TOTAL_FULL, LedgerBook, LedgerTotalOverflow, lockWallets, setWalletBalances, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
 import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
 import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type GameRef, storedBets, type BetRow } from './repository.ts';
 import { runBetStages } from './pipeline.ts';
@@ -484,7 +484,12 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
     accepted++;
   }
 
-  await insertLedgerEntries(db, dialect, book.entries);
+  try {
+    await insertLedgerEntries(db, dialect, book.entries);
+  } catch (err) {
+    if (err instanceof LedgerTotalOverflow) reject(null, 'transfers', LEDGER_TOTAL_FULL);
+    throw err;
+  }
   await setWalletBalances(db, dialect, book.changedBalances(), now);
   await applyNewPlayers(db, dialect, created);
   return { result: { accepted, duplicates }, players, entries: book.entries };

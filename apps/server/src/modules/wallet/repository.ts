@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
@@ -110,8 +111,23 @@ const LEDGER_COLUMNS: ReadonlyArray<readonly [keyof LedgerRow, PgColumnType]> = 
  */
 export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows: LedgerRow[]): Promise<void> {
   await insertMany(db, dialect, 'ledger_entry', LEDGER_COLUMNS, rows);
-  await addLedgerDayCounts(db, rows);
+  await addLedgerDayCounts(db, dialect, rows);
 }
+
+/**
+ * A day's money in or out of the ledger (ledger_day_count, the bill list's totals) would pass the
+ * 64-bit range: whatever wrote the entries is refused with its transaction, as a report total is
+ * (AggregateOverflow), never rounded. SQLite would quietly turn such a sum into a floating-point
+ * number, so its upsert turns that into NULL instead, which the NOT NULL column refuses; PostgreSQL
+ * answers 22003.
+ */
+export class LedgerTotalOverflow extends Error {
+  constructor() {
+    super("a day's ledger total would exceed the 64-bit range");
+  }
+}
+
+const ledgerSumOutOfRange = (v: bigint) => v > MONEY_UNITS_MAX || v < -MONEY_UNITS_MAX - 1n;
 
 export interface LedgerDayCount {
   day: number;
@@ -129,7 +145,7 @@ export interface LedgerDayCount {
  * A batch's entries fall on a few days, agents, currencies and types: a few dozen rows, upserted in
  * key order so that concurrent PostgreSQL batches lock them in the same order.
  */
-async function addLedgerDayCounts(db: Kysely<DB>, rows: readonly LedgerRow[]): Promise<void> {
+async function addLedgerDayCounts(db: Kysely<DB>, dialect: Dialect, rows: readonly LedgerRow[]): Promise<void> {
   const counts = new Map<string, LedgerDayCount>();
   for (const r of rows) {
     const day = utcDayOf(r.time);
@@ -140,21 +156,32 @@ async function addLedgerDayCounts(db: Kysely<DB>, rows: readonly LedgerRow[]): P
     if (r.amount > 0n) c.amount_in += r.amount;
     else c.amount_out += r.amount;
   }
+  for (const c of counts.values()) if (ledgerSumOutOfRange(c.amount_in) || ledgerSumOutOfRange(c.amount_out)) throw new LedgerTotalOverflow();
+  const sum = (column: 'amount_in' | 'amount_out') =>
+    dialect === 'sqlite'
+      ? sql<bigint>`CASE WHEN typeof(ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)}) = 'integer' THEN ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)} END`
+      : sql<bigint>`ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)}`;
   const ordered = [...counts.values()].sort(
     (a, b) => a.day - b.day || a.agent_id - b.agent_id || a.currency_id - b.currency_id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
   );
   for (const chunk of chunksFor(ordered, 7)) {
-    await db
-      .insertInto('ledger_day_count')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['day', 'agent_id', 'currency_id', 'type']).doUpdateSet((eb) => ({
-          entry_count: eb('ledger_day_count.entry_count', '+', eb.ref('excluded.entry_count')),
-          amount_in: eb('ledger_day_count.amount_in', '+', eb.ref('excluded.amount_in')),
-          amount_out: eb('ledger_day_count.amount_out', '+', eb.ref('excluded.amount_out')),
-        })),
-      )
-      .execute();
+    try {
+      await db
+        .insertInto('ledger_day_count')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['day', 'agent_id', 'currency_id', 'type']).doUpdateSet((eb) => ({
+            entry_count: eb('ledger_day_count.entry_count', '+', eb.ref('excluded.entry_count')),
+            amount_in: sum('amount_in'),
+            amount_out: sum('amount_out'),
+          })),
+        )
+        .execute();
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      if (code === (dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_NOTNULL' : '22003')) throw new LedgerTotalOverflow();
+      throw err;
+    }
   }
 }
 

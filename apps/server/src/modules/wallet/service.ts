@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
+import { ErrorCode, formatMoney, MONEY_UNITS_MAX } from '@console/contract';
+import { apiError } from '../../lib/api-error.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
@@ -10,6 +11,7 @@ import {
   holdAdjustment,
   insertAdjustment,
   insertLedgerEntries,
+  LedgerTotalOverflow,
   ledgerEntryId,
   lockWallet,
   lockWallets,
@@ -22,6 +24,9 @@ import {
 
 /** Why a movement past the largest balance is refused (the ingest's records name it). */
 export const WALLET_FULL = `the wallet would hold more than ${formatMoney(MONEY_UNITS_MAX)}, the most a balance can hold`;
+
+/** Why a batch is refused whose entries would take a day's ledger total past the largest amount (LedgerTotalOverflow). */
+export const LEDGER_TOTAL_FULL = `the batch would take a day's ledger total (the bill list's) past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`;
 
 /**
  * The ingest's wallets stage (db/bet-batch.ts): the batch's wallets locked (created at a player's
@@ -48,7 +53,12 @@ export const walletStage: BetStage = {
       }
       if (paid === 'above_max') batch.reject(b.index, 'payout_amount', WALLET_FULL);
     }
-    await insertLedgerEntries(db, dialect, book.entries);
+    try {
+      await insertLedgerEntries(db, dialect, book.entries);
+    } catch (err) {
+      if (err instanceof LedgerTotalOverflow) batch.reject(null, 'bets', LEDGER_TOTAL_FULL);
+      throw err;
+    }
     await setWalletBalances(db, dialect, book.changedBalances(), now);
   },
 };
@@ -196,7 +206,12 @@ export async function adjustWallet(db: Kysely<DB>, dialect: Dialect, a: AdjustRe
   const refusal = book.move(wallet, agentId, type, a.direction === 'credit' ? a.amount : -a.amount, a.request_id, null, Date.parse(now), a.operator.id, a.remark);
   if (refusal) return { kind: 'refused', refusal, balance: wallet.balance };
   const entry = book.entries[0]!;
-  await insertLedgerEntries(db, dialect, book.entries);
+  try {
+    await insertLedgerEntries(db, dialect, book.entries);
+  } catch (err) {
+    if (err instanceof LedgerTotalOverflow) throw apiError(ErrorCode.InvalidParameter, `amount：${LEDGER_TOTAL_FULL}`, `amount: ${LEDGER_TOTAL_FULL}`);
+    throw err;
+  }
   await setWalletBalances(db, dialect, book.changedBalances(), now);
   const ledgerId = await ledgerEntryId(db, type, a.request_id);
   await insertAdjustment(db, {
