@@ -18,7 +18,7 @@ test.describe('agent management', () => {
     await page.getByRole('menuitem', { name: '新增下级' }).click();
     const dialog = page.getByRole('dialog', { name: '新增代理' });
     await expect(dialog.getByText('华东总代 (CN01)')).toBeVisible();
-    await expect(dialog.getByText('最多为上级的 50.00%')).toBeVisible();
+    await expect(dialog.getByText('最多为上级的 60.00%')).toBeVisible();
     // The parent's currency is preset and fixed.
     await expect(dialog.locator('.ant-select-disabled')).toContainText('CNY');
 
@@ -26,7 +26,7 @@ test.describe('agent management', () => {
     await expect(dialog.getByText('4–16 位小写字母或数字')).toBeVisible();
     await dialog.getByLabel('代码').fill(sub);
     await dialog.getByLabel('名称').fill('端到端下级');
-    await dialog.getByLabel('占成').fill('60');
+    await dialog.getByLabel('占成').fill('70');
     await dialog.getByRole('button', { name: '添加地址' }).click();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.300');
     // The error shows under the entry at fault, above the add button.
@@ -34,7 +34,7 @@ test.describe('agent management', () => {
     await expect(entry.getByText('不是有效的 IPv4/IPv6 地址或 CIDR 网段')).toBeVisible();
     await dialog.getByLabel('白名单第 1 条').fill('10.0.0.0/8');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    await expect(dialog.getByText('不能超过上级的 50.00%')).toBeVisible();
+    await expect(dialog.getByText('不能超过上级的 60.00%')).toBeVisible();
     await dialog.getByLabel('占成').fill('35');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page.getByText('代理已创建')).toBeVisible();

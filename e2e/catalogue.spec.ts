@@ -82,11 +82,11 @@ test.describe('the catalogue and admin levels: what a production install sets up
     // Operator-only screens are not offered.
     await expect(tree.getByTitle('币种管理')).toHaveCount(0);
     for (const page_ of ['代理汇总', '代理日汇总']) await tree.locator('.ant-tree-treenode').filter({ has: page.getByTitle(page_, { exact: true }) }).locator('.ant-tree-checkbox').click();
-    await expect(dialog.getByText('已选 2 / 16 个页面')).toBeVisible();
+    await expect(dialog.getByText('已选 2 / 17 个页面')).toBeVisible();
     await save(dialog);
     await expect(page.getByText('管理级别已新增')).toBeVisible();
     const row = rowOf(page, name);
-    await expect(row).toContainText('代理报表 2/4');
+    await expect(row).toContainText('代理报表 2/5');
 
     await page.getByRole('link', { name: '返回代理管理' }).click();
     await rowOf(page, '国际总代').getByRole('button', { name: /账\s*号/ }).click();
