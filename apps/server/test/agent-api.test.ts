@@ -146,12 +146,14 @@ describeOnDatabases('agent API: signed calls of an agent\'s own system', (t) => 
   it('refuses every bad signing with its code, logs it without the secret, and moves nothing', async () => {
     const body = JSON.stringify({ agent_code: 'A1', account: 'alice', order_id: 'S-1', direction: 'in', amount: '10' });
     const old = String(Math.floor(Date.now() / 1000) - agentApi.AGENT_API_CLOCK_WINDOW_SECONDS - 5);
-    const later = String(Math.floor(Date.now() / 1000) + 1);
+    // Signed at one second, sent claiming the next: never the same second, whenever the case runs.
+    const signedAt = String(Math.floor(Date.now() / 1000));
+    const later = String(Number(signedAt) + 1);
     const cases: Array<[string, () => ReturnType<typeof raw>, number, string]> = [
       ['wrong secret', () => raw('A1', 'transfer', body, { secret: 'not-the-secret' }), 401, ErrorCode.ApiSignatureInvalid],
       ['changed body', () => raw('A1', 'transfer', body.replace('10', '99'), { body }), 401, ErrorCode.ApiSignatureInvalid],
       ['changed path', () => raw('A1', 'transfer', body, { path: '/v1/api/player/balance' }), 401, ErrorCode.ApiSignatureInvalid],
-      ['changed timestamp', () => raw('A1', 'transfer', body, {}, { 'x-timestamp': later }), 401, ErrorCode.ApiSignatureInvalid],
+      ['changed timestamp', () => raw('A1', 'transfer', body, { timestamp: signedAt }, { 'x-timestamp': later }), 401, ErrorCode.ApiSignatureInvalid],
       ['old timestamp', () => raw('A1', 'transfer', body, { timestamp: old }), 401, ErrorCode.ApiTimestampInvalid],
       ['short nonce', () => raw('A1', 'transfer', body, { nonce: 'short' }), 401, ErrorCode.ApiNonceReplayed],
       ['unknown key', () => raw('A1', 'transfer', body, {}, { 'x-app-id': 'agt_nosuchkey' }), 401, ErrorCode.ApiKeyInvalid],
