@@ -22,11 +22,7 @@ import * as repo from './repository.ts';
 export interface ApiCaller {
   keyId: number;
   appId: string;
-  agentId: number;
-  agentCode: string;
-  /** The key's agent's tree path: every call is limited to its sub-tree. */
-  agentPath: string;
-  /** The key's agent as read with the key, for the calls that name it (most do). */
+  /** The key's agent, read with the key: every call is limited to its sub-tree (its tree path). */
   agent: repo.ScopedAgent;
   ip: string;
   nonce: string;
@@ -112,10 +108,7 @@ export async function authenticateApiRequest(database: Database, dataDir: string
   const caller: ApiCaller = {
     keyId: found.key.id,
     appId,
-    agentId: found.key.agent_id,
-    agentCode: agent.code,
-    agentPath: agent.path,
-    agent: { id: agent.id, code: agent.code, path: agent.path, wallet_mode: agent.wallet_mode, currency_id: agent.currency_id, currency_code: agent.currency_code },
+    agent,
     ip: req.ip,
     nonce,
     nonceTaken: false,
@@ -143,10 +136,10 @@ async function takeNonceWithin(db: Kysely<DB>, caller: ApiCaller): Promise<void>
  * Runs a call whose nonce was deferred (authenticateApiRequest): the call takes the nonce in its
  * own write transaction and sets `nonceTaken` once that has committed. When it ends without that
  * (it answered from a read, or was refused, or its transaction rolled back), the nonce is taken
- * here; either way a replayed request is refused (A0234) and changes nothing.
+ * here; either way a replayed request is refused (A0235) and changes nothing.
  */
 export async function withNonce<T>(database: Database, caller: ApiCaller, req: SignedRequest, call: () => Promise<T>): Promise<T> {
-  const replayed = () => refuse(database, req, caller.appId, 401, ErrorCode.ApiNonceReplayed, caller.agentCode);
+  const replayed = () => refuse(database, req, caller.appId, 401, ErrorCode.ApiNonceReplayed, caller.agent.code);
   let out: T;
   try {
     out = await call();
@@ -164,7 +157,7 @@ export async function withNonce<T>(database: Database, caller: ApiCaller, req: S
 async function scopedAgent(database: Database, caller: ApiCaller, code: string): Promise<repo.ScopedAgent> {
   if (code.toLowerCase() === caller.agent.code.toLowerCase()) return caller.agent;
   const agent = await repo.agentByCode(database.db, code);
-  if (!agent || !agent.path.startsWith(caller.agentPath)) {
+  if (!agent || !agent.path.startsWith(caller.agent.path)) {
     throw apiError(ErrorCode.NoPermission, `agent_code：${code} 不是本密钥的代理或其下级`, `agent_code: ${code} is not this key's agent or one below it`);
   }
   return agent;
