@@ -1,4 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { MONEY_UNITS_MAX } from '@console/contract';
+import type { Dialect } from './database.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -33,4 +35,24 @@ export async function timeSpan(db: Kysely<DB>, table: 'bet' | 'ledger_entry', co
  */
 export function accountStartsWith(column: string, prefix: string): Expression<SqlBool> {
   return sql<SqlBool>`substr(${sql.ref(column)}, 1, ${[...prefix].length}) = ${prefix}`;
+}
+
+/*
+ * Sums of money kept in bigint columns (report aggregates, the ledger's day totals) must stay
+ * within the signed 64-bit range (MONEY_UNITS_MAX); whatever would pass it is refused with its
+ * transaction, never rounded. PostgreSQL raises on such an addition itself (22003); SQLite would
+ * quietly turn the sum into a floating-point number, so its upserts add through `sqliteIntegerSum`,
+ * which makes that NULL, and the NOT NULL column refuses it.
+ */
+
+/** A sum past the signed 64-bit range of a money column. */
+export const moneySumOutOfRange = (v: bigint) => v > MONEY_UNITS_MAX || v < -MONEY_UNITS_MAX - 1n;
+
+/** SQLite: `sum` (SQL text of fixed column names) while it is an integer, NULL once it would be a float. */
+export const sqliteIntegerSum = (sum: string) => `CASE WHEN typeof(${sum}) = 'integer' THEN ${sum} END`;
+
+/** The statement errors that mean a money sum passed the 64-bit range (see moneySumOutOfRange). */
+export function isMoneySumOverflow(dialect: Dialect, err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_NOTNULL' : code === '22003';
 }

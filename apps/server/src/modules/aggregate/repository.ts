@@ -1,8 +1,7 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
-import { MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { int8Text, timeSpan, toNumber } from '../../db/sql.ts';
+import { int8Text, isMoneySumOverflow, moneySumOutOfRange, sqliteIntegerSum, timeSpan, toNumber } from '../../db/sql.ts';
 import type { AggRow, NewPlayer, SettledBet } from './types.ts';
 
 export type { AggRow } from './types.ts';
@@ -19,24 +18,11 @@ const SQLITE_MIN_ROWS = 8;
 const sqliteText = new Map<string, string>();
 const pgText = new Map<string, string>();
 
-/**
- * A sum that would pass the signed 64-bit range of its column (MONEY_UNITS_MAX): the batch that
- * would make it is refused. PostgreSQL raises on such an addition itself; SQLite would quietly
- * turn the sum into a floating-point number, so its upsert turns that into NULL instead, which the
- * NOT NULL column refuses.
- */
+/** A sum that would pass the signed 64-bit range of its column: the batch that would make it is refused (db/sql.ts). */
 export class AggregateOverflow extends Error {
   constructor(readonly table: AggTableName) {
     super(`a sum in ${table} would exceed the 64-bit range`);
   }
-}
-
-const outOfRange = (v: bigint) => v > MONEY_UNITS_MAX || v < -MONEY_UNITS_MAX - 1n;
-
-/** The statement errors that mean a sum passed the 64-bit range (see AggregateOverflow). */
-function isOverflowError(dialect: Dialect, err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_NOTNULL' : code === '22003';
 }
 
 /** Counts grow by at most a batch's records, so they cannot come near 2^63: only sums of money are checked. */
@@ -45,7 +31,7 @@ const COUNTS = new Set(['bet_count', 'win_count', 'new_player_count', 'player_co
 function conflictClause(dialect: Dialect, table: AggTableName): string {
   const keys = AGG_KEYS[table];
   const add = (v: string) => `${table}.${v} + excluded.${v}`;
-  const checked = (v: string) => (dialect === 'sqlite' && !COUNTS.has(v) ? `CASE WHEN typeof(${add(v)}) = 'integer' THEN ${add(v)} END` : add(v));
+  const checked = (v: string) => (dialect === 'sqlite' && !COUNTS.has(v) ? sqliteIntegerSum(add(v)) : add(v));
   const sets = AGG_VALUES[table].map((v) => `${v} = ${checked(v)}`).join(', ');
   return `ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`;
 }
@@ -103,7 +89,7 @@ export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: 
       const row = rows[r]!;
       for (let k = 0; k < nk; k++) parts[k]![r] = String(row.key[k]!);
       for (let v = 0; v < row.values.length; v++) {
-        if (outOfRange(row.values[v]!)) throw new AggregateOverflow(table);
+        if (moneySumOutOfRange(row.values[v]!)) throw new AggregateOverflow(table);
         parts[nk + v]![r] = row.values[v]!.toString();
       }
     }
@@ -120,7 +106,7 @@ export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: 
     for (const row of chunk) {
       for (const k of row.key) params.push(k);
       for (const v of row.values) {
-        if (outOfRange(v)) throw new AggregateOverflow(table);
+        if (moneySumOutOfRange(v)) throw new AggregateOverflow(table);
         params.push(v);
       }
     }
@@ -133,7 +119,7 @@ async function runUpsert(db: Kysely<DB>, dialect: Dialect, table: AggTableName, 
   try {
     await db.executeQuery(query);
   } catch (err) {
-    throw isOverflowError(dialect, err) ? new AggregateOverflow(table) : err;
+    throw isMoneySumOverflow(dialect, err) ? new AggregateOverflow(table) : err;
   }
 }
 

@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { MONEY_UNITS_MAX } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { chunksFor, insertMany, updateBigintById, type PgColumnType } from '../../db/bulk-sql.ts';
 import { utcDayOf } from '../../db/player-days.ts';
-import { accountStartsWith, int8Text, toNumber } from '../../db/sql.ts';
+import { accountStartsWith, int8Text, isMoneySumOverflow, moneySumOutOfRange, sqliteIntegerSum, toNumber } from '../../db/sql.ts';
 
 /** SQL of wallets and their ledger. */
 
@@ -117,17 +116,13 @@ export async function insertLedgerEntries(db: Kysely<DB>, dialect: Dialect, rows
 /**
  * A day's money in or out of the ledger (ledger_day_count, the bill list's totals) would pass the
  * 64-bit range: whatever wrote the entries is refused with its transaction, as a report total is
- * (AggregateOverflow), never rounded. SQLite would quietly turn such a sum into a floating-point
- * number, so its upsert turns that into NULL instead, which the NOT NULL column refuses; PostgreSQL
- * answers 22003.
+ * (AggregateOverflow; db/sql.ts), never rounded.
  */
 export class LedgerTotalOverflow extends Error {
   constructor() {
     super("a day's ledger total would exceed the 64-bit range");
   }
 }
-
-const ledgerSumOutOfRange = (v: bigint) => v > MONEY_UNITS_MAX || v < -MONEY_UNITS_MAX - 1n;
 
 export interface LedgerDayCount {
   day: number;
@@ -156,11 +151,11 @@ async function addLedgerDayCounts(db: Kysely<DB>, dialect: Dialect, rows: readon
     if (r.amount > 0n) c.amount_in += r.amount;
     else c.amount_out += r.amount;
   }
-  for (const c of counts.values()) if (ledgerSumOutOfRange(c.amount_in) || ledgerSumOutOfRange(c.amount_out)) throw new LedgerTotalOverflow();
-  const sum = (column: 'amount_in' | 'amount_out') =>
-    dialect === 'sqlite'
-      ? sql<bigint>`CASE WHEN typeof(ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)}) = 'integer' THEN ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)} END`
-      : sql<bigint>`ledger_day_count.${sql.ref(column)} + excluded.${sql.ref(column)}`;
+  for (const c of counts.values()) if (moneySumOutOfRange(c.amount_in) || moneySumOutOfRange(c.amount_out)) throw new LedgerTotalOverflow();
+  const sum = (column: 'amount_in' | 'amount_out') => {
+    const add = `ledger_day_count.${column} + excluded.${column}`;
+    return sql<bigint>`${sql.raw(dialect === 'sqlite' ? sqliteIntegerSum(add) : add)}`;
+  };
   const ordered = [...counts.values()].sort(
     (a, b) => a.day - b.day || a.agent_id - b.agent_id || a.currency_id - b.currency_id || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0),
   );
@@ -178,8 +173,7 @@ async function addLedgerDayCounts(db: Kysely<DB>, dialect: Dialect, rows: readon
         )
         .execute();
     } catch (err) {
-      const code = (err as { code?: unknown } | null)?.code;
-      if (code === (dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_NOTNULL' : '22003')) throw new LedgerTotalOverflow();
+      if (isMoneySumOverflow(dialect, err)) throw new LedgerTotalOverflow();
       throw err;
     }
   }
