@@ -4,7 +4,7 @@
  * plus helpers to build ingest records and call the ingest endpoints.
  */
 import type { Kysely } from 'kysely';
-import type { ingest } from '@console/contract';
+import { ingest } from '@console/contract';
 import type { DB } from '../src/db/schema.ts';
 import { int8Text, toNumber } from '../src/db/sql.ts';
 import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
@@ -128,10 +128,10 @@ export interface IngestAnswer {
   msg?: string;
 }
 
-export async function postIngest(t: TestApp, kind: 'bets' | 'transfers', records: unknown, auth: string | null): Promise<IngestAnswer> {
+export async function postIngest(t: TestApp, kind: 'bets' | 'transfers' | 'cancels', records: unknown, auth: string | null): Promise<IngestAnswer> {
   const res = await t.app.inject({
     method: 'POST',
-    url: `/v1/ingest/${kind}`,
+    url: ingest.INGEST_PATHS[kind],
     payload: { [kind]: records },
     headers: { 'accept-language': 'en', ...(auth ? { authorization: auth } : {}) },
   });

@@ -8,7 +8,7 @@ import { formatMoney, ratio4, report, TIMEZONES, type ingest } from '@console/co
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { toNumber } from '../src/db/sql.ts';
-import { ingestBets, ingestTransfers } from '../src/modules/ingest/service.ts';
+import { ingestBets, ingestCancels, ingestTransfers } from '../src/modules/ingest/service.ts';
 import { createDimensions, type Dimensions } from './domain-fixtures.ts';
 import type { TestApp } from './harness.ts';
 
@@ -68,6 +68,8 @@ export interface Scenario {
   dims: Dimensions;
   /** Every distinct bet stored, as ingested (first occurrence of each bet_id). */
   bets: ingest.IngestBet[];
+  /** The bets cancelled afterwards, by bet_id: their reason and the cancel's time. */
+  cancels: Map<string, { reason: string; time: string }>;
   startMs: number;
   days: number;
 }
@@ -92,7 +94,11 @@ const GAMES = ['slot1', 'card1', 'fish1'] as const;
  * registrations fall at random times too) and ingests `count` random bets in random batches,
  * re-sending some bets within and across batches.
  */
-export async function ingestScenario(t: TestApp, seed: number, count: number, startMs = Date.UTC(2025, 0, 20), days = 100): Promise<Scenario> {
+/**
+ * Ingests the scenario's bets in random batches; then, with `cancelShare` > 0, cancels about that
+ * share of them (random batches, some cancels sent twice) through the cancellation call.
+ */
+export async function ingestScenario(t: TestApp, seed: number, count: number, startMs = Date.UTC(2025, 0, 20), days = 100, cancelShare = 0): Promise<Scenario> {
   const r = rng(seed);
   const dims = await createDimensions(t.database.db);
   const transfers: ingest.IngestTransfer[] = [];
@@ -147,7 +153,23 @@ export async function ingestScenario(t: TestApp, seed: number, count: number, st
     await ingestBets(t.database, batch);
     at += size;
   }
-  return { dims, bets, startMs, days };
+  const cancels = new Map<string, { reason: string; time: string }>();
+  const toCancel: ingest.IngestCancel[] = [];
+  for (const b of bets) {
+    if (!r.chance(cancelShare)) continue;
+    const c = { bet_id: b.bet_id, reason: `void ${r.int(1, 5)}`, time: iso(Date.parse(b.settle_time) + r.int(0, 3 * 86_400_000)) };
+    cancels.set(b.bet_id, { reason: c.reason, time: c.time });
+    toCancel.push(c);
+  }
+  shuffle(r, toCancel);
+  for (let i = 0; i < toCancel.length; ) {
+    const size = r.int(1, 25);
+    const batch = toCancel.slice(i, i + size);
+    if (i > 0 && r.chance(0.4)) batch.push(toCancel[r.int(0, i - 1)]!);
+    await ingestCancels(t.database, batch);
+    i += size;
+  }
+  return { dims, bets, cancels, startMs, days };
 }
 
 function shuffle<T>(r: Rng, xs: T[]) {
@@ -170,7 +192,10 @@ export interface World {
   currencyIdOf: Map<string, number>;
   agentIdOf: Map<string, number>;
   gameIdOf: Map<string, number>;
+  /** The bets standing (not cancelled): what every report counts. */
   bets: OracleBet[];
+  /** Every bet stored, cancelled ones too: what the bet-record list shows. */
+  allBets: OracleBet[];
 }
 
 export interface OracleBet {
@@ -190,6 +215,8 @@ export interface OracleBet {
   settle_time: number;
   device: string;
   round_id: string;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
 }
 
 const units = (s: string) => {
@@ -218,8 +245,9 @@ export async function loadWorld(db: Kysely<DB>, s: Scenario): Promise<World> {
   const currencyIdOf = new Map([...currencies].map(([id, code]) => [code, id]));
   const agentIdOf = new Map([...agents].map(([id, a]) => [a.code, id]));
   const gameIdOf = new Map([...games].map(([id, g]) => [g.code, id]));
-  const bets = s.bets.map((b): OracleBet => {
+  const allBets = s.bets.map((b): OracleBet => {
     const agent_id = agentIdOf.get(b.agent_code)!;
+    const cancel = s.cancels.get(b.bet_id);
     const game_id = gameIdOf.get(b.game_code)!;
     return {
       bet_id: b.bet_id,
@@ -238,9 +266,12 @@ export async function loadWorld(db: Kysely<DB>, s: Scenario): Promise<World> {
       bet_time: Date.parse(b.bet_time),
       settle_time: Date.parse(b.settle_time),
       device: b.device,
+      cancelled_at: cancel ? Date.parse(cancel.time) : null,
+      cancel_reason: cancel?.reason ?? null,
     };
   });
-  return { players, playerIdOf, agents, games, platforms, currencies, currencyIdOf, agentIdOf, gameIdOf, bets };
+  const bets = allBets.filter((b) => b.cancelled_at === null);
+  return { players, playerIdOf, agents, games, platforms, currencies, currencyIdOf, agentIdOf, gameIdOf, bets, allBets };
 }
 
 export interface OracleFilter {
@@ -413,7 +444,7 @@ export function expectBetting(w: World, f: OracleFilter, lang: 'en' | 'zh-cn' = 
   const off = offsetOf(f.time_zone_id);
   const agents = f.agent_id ? subtree(w, f.agent_id) : null;
   const t = (ms: number) => local(ms, off).slice(0, 19).replace('T', ' ');
-  return w.bets
+  return w.allBets
     .filter((b) => {
       const day = local(b.settle_time, off).slice(0, 10);
       return (
@@ -455,6 +486,8 @@ export function expectBetting(w: World, f: OracleFilter, lang: 'en' | 'zh-cn' = 
         bet_time: t(b.bet_time),
         settle_time: t(b.settle_time),
         device: b.device,
+        cancelled_at: b.cancelled_at === null ? null : t(b.cancelled_at),
+        cancel_reason: b.cancel_reason,
       };
     });
 }

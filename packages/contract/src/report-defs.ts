@@ -213,4 +213,6 @@ export const REPORT_COLUMNS: Readonly<Record<string, ColumnMeta>> = {
   bet_time: col('date', '投注时间', 'Bet time'),
   settle_time: col('date', '结算时间', 'Settle time'),
   device: col('text', '设备', 'Device'),
+  cancelled_at: col('date', '取消时间', 'Cancelled at'),
+  cancel_reason: col('text', '取消原因', 'Cancel reason'),
 };

@@ -72,3 +72,32 @@ export interface BetStage {
   readonly name: string;
   run(batch: BetBatch): Promise<void>;
 }
+
+/** A settled bet being cancelled: the stored bet, the cancel's record index, time (epoch ms) and reason. */
+export interface CancelledBet extends BatchBet {
+  cancel_time: number;
+  reason: string;
+}
+
+/** Why a cancel is refused: A0400 for a bad record, A0420 when it would take a wallet below zero. */
+export type CancelRefusal = 'invalid' | 'insufficient_balance';
+
+/**
+ * What the ingest hands to the stages of a batch of bet cancellations (POST /v1/ingest/bets/cancel),
+ * inside the batch's transaction: the bets cancelled for the first time, already marked cancelled.
+ * Each stage undoes what its module's bet stage did for them (modules/ingest/pipeline.ts).
+ */
+export interface CancelBatch {
+  readonly db: Kysely<DB>;
+  readonly dialect: Dialect;
+  readonly now: string;
+  readonly bets: readonly CancelledBet[];
+  /** Refuses the whole batch, naming the record, the field and why: the transaction rolls back. */
+  reject(index: number | null, field: string, reason: string, refusal?: CancelRefusal): never;
+}
+
+/** One stage of a batch of cancellations: what a module undoes for the cancelled bets. */
+export interface CancelStage {
+  readonly name: string;
+  run(batch: CancelBatch): Promise<void>;
+}

@@ -267,6 +267,10 @@ export interface BetTable {
   settle_time: number;
   device: string;
   created_at: string;
+  /** Epoch milliseconds of the bet's cancellation (migration 0020), NULL while it stands. */
+  cancelled_at: number | null;
+  /** The game server's reason for the cancellation, NULL while the bet stands. */
+  cancel_reason: string | null;
 }
 
 export interface DealerGameConfigTable {

@@ -8,7 +8,7 @@ import { safeText } from '../common/safe-text.ts';
  * session, no permission code, so they are not `defineCall`s; the schemas live here so game
  * servers, tests and the server agree on them.
  */
-export const INGEST_PATHS = { bets: '/v1/ingest/bets', transfers: '/v1/ingest/transfers' } as const;
+export const INGEST_PATHS = { bets: '/v1/ingest/bets', transfers: '/v1/ingest/transfers', cancels: '/v1/ingest/bets/cancel' } as const;
 export const INGEST_MAX_BATCH = 5000;
 
 export const DEVICES = ['web', 'h5', 'ios', 'android', 'pc'] as const;
@@ -100,8 +100,31 @@ export const ingestTransferSchema = z.object({
 });
 export type IngestTransfer = z.input<typeof ingestTransferSchema>;
 
+/**
+ * A cancellation of a settled bet (docs/product.md, "Bet cancellation"): the bet's whole wallet
+ * effect is reversed and it leaves every report. `time` is when the game server cancelled it (the
+ * ledger entry's time), not before the bet settled; `reason` is kept with the bet and shown in
+ * its record.
+ */
+export const INGEST_CANCEL_REASON_MAX = 200;
+export const ingestCancelSchema = z.object({
+  bet_id: ref(64),
+  reason: safeText(
+    z
+      .string({ error: 'must be a string' })
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(INGEST_CANCEL_REASON_MAX, { error: `must be at most ${INGEST_CANCEL_REASON_MAX} characters` }),
+    'name',
+    'en',
+  ),
+  time: ingestTimeSchema,
+});
+export type IngestCancel = z.input<typeof ingestCancelSchema>;
+
 export const ingestBetsRequestSchema = z.object({ bets: z.array(z.unknown()) });
 export const ingestTransfersRequestSchema = z.object({ transfers: z.array(z.unknown()) });
+export const ingestCancelsRequestSchema = z.object({ cancels: z.array(z.unknown()) });
 
 /** `data` of an accepted batch. */
 export const ingestResultSchema = z.object({

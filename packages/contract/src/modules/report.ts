@@ -162,6 +162,10 @@ export const bettingRowShape = {
   bet_time: z.string(),
   settle_time: z.string(),
   device: z.string(),
+  /** When the bet was cancelled (local time like the others), null while it stands: a cancelled bet is in no total. */
+  cancelled_at: z.string().nullable(),
+  /** The game server's reason for the cancellation, null while the bet stands. */
+  cancel_reason: z.string().nullable(),
 };
 export const BETTING_SORT_FIELDS = [
   'settle_time',

@@ -123,13 +123,33 @@ async function runUpsert(db: Kysely<DB>, dialect: Dialect, table: AggTableName, 
   }
 }
 
+/**
+ * Deletes the rows among `rows`' keys that no longer count any bet (a cancellation took their last
+ * one out); an hourly agent row that counts registrations stays. One statement per level, the
+ * key's period and lead column named so the primary key finds the rows.
+ */
+export async function deleteEmptiedRows(db: Kysely<DB>, table: Exclude<AggTableName, 'agg_new_player'>, rows: AggRow[]): Promise<void> {
+  const lead = AGG_KEYS[table][0];
+  const periods = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const set = periods.get(r.key[0]!) ?? new Set<number>();
+    set.add(r.key[1]!);
+    periods.set(r.key[0]!, set);
+  }
+  for (const [level, set] of periods) {
+    await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(lead)} = ${level} AND period IN (${sql.join([...set])}) AND bet_count = 0${
+      table === 'agg_agent_hour' ? sql` AND new_player_count = 0` : sql``
+    }`.execute(db);
+  }
+}
+
 /** Empties every aggregate table (before a rebuild). */
 export async function clearAggregates(db: Kysely<DB>): Promise<void> {
   const adb = withAggregates(db);
   for (const t of AGG_TABLES) await adb.deleteFrom(t).execute();
 }
 
-/** Bets as the aggregates see them, amounts read exactly (as text) on both drivers. */
+/** Bets as the aggregates see them (those standing: a cancelled bet counts nowhere), amounts read exactly (as text) on both drivers. */
 function betSelect(db: Kysely<DB>) {
   return db
     .selectFrom('bet')
@@ -147,7 +167,8 @@ function betSelect(db: Kysely<DB>) {
       int8Text(sql.ref('tax_amount')).as('tax_amount'),
       int8Text(sql.ref('bonus_amount')).as('bonus_amount'),
       int8Text(sql.ref('jackpot_contribution')).as('jackpot_contribution'),
-    ]);
+    ])
+    .where('cancelled_at', 'is', null);
 }
 
 type BetSelectRow = Awaited<ReturnType<ReturnType<typeof betSelect>['execute']>>[number];

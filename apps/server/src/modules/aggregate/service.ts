@@ -3,8 +3,8 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { daySegmentOf, hhOf, monthSegmentOf } from '../../lib/periods.ts';
 import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
-import type { BetStage } from '../../db/bet-batch.ts';
-import { AggregateOverflow, upsertAggregates } from './repository.ts';
+import type { BetAmounts, BetStage, CancelStage } from '../../db/bet-batch.ts';
+import { AggregateOverflow, deleteEmptiedRows, upsertAggregates } from './repository.ts';
 import type { AggRow, NewPlayer, SettledBet } from './types.ts';
 
 export type { BetAmounts, NewPlayer, SettledBet } from './types.ts';
@@ -22,6 +22,9 @@ interface Entry {
   bonus: bigint;
   jackpot: bigint;
 }
+
+/** What the player won (positive) or lost on a bet: payout − bet − tax + bonus (docs/product.md, "Report metrics"). */
+export const betWinLoss = (b: BetAmounts): bigint => b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount;
 
 /** Target maps: one per table and level, keyed by "period:ids" text. */
 const TARGETS = [
@@ -61,12 +64,15 @@ export class AggAccumulator {
   /** Registrations per local hour row (target 7 or 8 key text -> count). */
   private readonly hourNewPlayers: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
 
-  /** Adds a bet to one target row; `key` builds the row's key columns only when the row is new. */
-  private add(target: number, k: string, b: SettledBet, win: number, lvl: number, period: number) {
+  /**
+   * Adds a bet to one target row (`n` = 1), or takes it out (`n` = −1, `b` with its amounts
+   * negated); `key` builds the row's key columns only when the row is new.
+   */
+  private add(target: number, k: string, b: SettledBet, win: number, lvl: number, period: number, n: number) {
     const map = this.maps[target]!;
     const e = map.get(k);
     if (e) {
-      e.count++;
+      e.count += n;
       e.win += win;
       e.bet += b.bet_amount;
       e.valid += b.valid_bet_amount;
@@ -78,7 +84,7 @@ export class AggAccumulator {
     }
     map.set(k, {
       key: keyColumns(target, lvl, period, b),
-      count: 1,
+      count: n,
       win,
       bet: b.bet_amount,
       valid: b.valid_bet_amount,
@@ -89,34 +95,54 @@ export class AggAccumulator {
     });
   }
 
+  /** Adds a bet to every target row it belongs to. */
   addBet(b: SettledBet) {
+    this.addSigned(b, b, 1);
+  }
+
+  /** Takes a bet out of every target row it was added to (a cancelled bet). */
+  removeBet(b: SettledBet) {
+    const negated: SettledBet = {
+      ...b,
+      bet_amount: -b.bet_amount,
+      valid_bet_amount: -b.valid_bet_amount,
+      payout_amount: -b.payout_amount,
+      tax_amount: -b.tax_amount,
+      bonus_amount: -b.bonus_amount,
+      jackpot_contribution: -b.jackpot_contribution,
+    };
+    this.addSigned(b, negated, -1);
+  }
+
+  /** `b` as the rows count it (`n` = ±1, `amounts` = b or b negated). */
+  private addSigned(b: SettledBet, amounts: SettledBet, n: number) {
     const hh = hhOf(b.settle_time);
     const seg = daySegmentOf(hh);
     const mseg = monthSegmentOf(hh);
     // win_count feeds the winning-odds report: the player came out ahead on this bet.
-    const win = b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount > 0n ? 1 : 0;
+    const win = betWinLoss(b) > 0n ? n : 0;
     const pg = `:${b.player_id}:${b.game_id}:${b.currency_id}`;
     const pl = `:${b.player_id}:${b.currency_id}`;
     const dim = `:${b.agent_id}:${b.game_id}:${b.currency_id}`;
     const ag = `:${b.agent_id}:${b.currency_id}`;
-    this.add(0, hh + pg, b, win, 0, hh);
-    this.add(1, seg + pg, b, win, 1, seg);
-    this.add(2, mseg + pg, b, win, 2, mseg);
-    this.add(3, seg + pl, b, win, 1, seg);
-    this.add(4, mseg + pl, b, win, 2, mseg);
-    this.add(5, seg + dim, b, win, 1, seg);
-    this.add(6, mseg + dim, b, win, 2, mseg);
+    this.add(0, hh + pg, amounts, win, 0, hh, n);
+    this.add(1, seg + pg, amounts, win, 1, seg, n);
+    this.add(2, mseg + pg, amounts, win, 2, mseg, n);
+    this.add(3, seg + pl, amounts, win, 1, seg, n);
+    this.add(4, mseg + pl, amounts, win, 2, mseg, n);
+    this.add(5, seg + dim, amounts, win, 1, seg, n);
+    this.add(6, mseg + dim, amounts, win, 2, mseg, n);
     // The two local-hour families: hours starting on the UTC hour (even hh) and on the half hour (odd hh).
     const odd = hh % 2 === 1;
     const h0 = odd ? hh - 1 : hh;
     const h1 = odd ? hh : hh - 1;
-    this.add(7, h0 + ag, b, win, 0, h0);
-    this.add(8, h1 + ag, b, win, 1, h1);
+    this.add(7, h0 + ag, amounts, win, 0, h0, n);
+    this.add(8, h1 + ag, amounts, win, 1, h1, n);
     const gm = `:${b.game_id}:${b.currency_id}`;
-    this.add(9, seg + ag, b, win, 1, seg);
-    this.add(10, mseg + ag, b, win, 2, mseg);
-    this.add(11, seg + gm, b, win, 1, seg);
-    this.add(12, mseg + gm, b, win, 2, mseg);
+    this.add(9, seg + ag, amounts, win, 1, seg, n);
+    this.add(10, mseg + ag, amounts, win, 2, mseg, n);
+    this.add(11, seg + gm, amounts, win, 1, seg, n);
+    this.add(12, mseg + gm, amounts, win, 2, mseg, n);
   }
 
   addNewPlayer(p: NewPlayer) {
@@ -227,6 +253,28 @@ export const aggregateStage: BetStage = {
     } catch (err) {
       if (err instanceof AggregateOverflow) batch.reject(null, 'bets', `the batch would take a report total past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`);
       throw err;
+    }
+  },
+};
+
+/**
+ * The cancellations' aggregates stage (db/bet-batch.ts CancelBatch): each cancelled bet taken out
+ * of every aggregate row it was added to, in its original settle period, in the cancel's
+ * transaction; a row left with no bet is deleted, so the aggregates stay what a rebuild from the
+ * bets still standing makes (`aggregates:check`) and a player whose only bet was cancelled no
+ * longer counts as a bettor.
+ */
+export const aggregateCancelStage: CancelStage = {
+  name: 'aggregates',
+  async run({ db, dialect, bets }) {
+    if (bets.length === 0) return;
+    const acc = new AggAccumulator();
+    for (const b of bets) acc.removeBet(b);
+    await acc.write(db, dialect);
+    for (const table of AGG_TABLES) {
+      if (table === 'agg_new_player') continue;
+      const rows = acc.rows(table);
+      if (rows.length) await deleteEmptiedRows(db, table, rows);
     }
   },
 };

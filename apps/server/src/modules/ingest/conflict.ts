@@ -78,6 +78,16 @@ function firstDifference(fields: Fields, first: Value[], again: Value[]): Confli
   return null;
 }
 
+/** A cancellation as stored with its bet: the reason and the cancel's time (epoch ms). */
+export interface CancelFacts {
+  reason: string;
+  time: number;
+}
+
+const CANCEL_FIELDS: Fields = [['reason', 'text'], ['time', 'time']];
+
+export const cancelConflict = (first: CancelFacts, again: CancelFacts) => firstDifference(CANCEL_FIELDS, [first.reason, first.time], [again.reason, again.time]);
+
 export const betConflict = (first: BetFacts, again: BetFacts) => firstDifference(BET_FIELDS, betValues(first), betValues(again));
 export const transferConflict = (first: TransferFacts, again: TransferFacts) =>
   firstDifference(TRANSFER_FIELDS, transferValues(first), transferValues(again));

@@ -1,9 +1,9 @@
-import type { BetBatch, BetStage } from '../../db/bet-batch.ts';
-import { aggregateStage } from '../aggregate/public.ts';
+import type { BetBatch, BetStage, CancelBatch, CancelStage } from '../../db/bet-batch.ts';
+import { aggregateCancelStage, aggregateStage } from '../aggregate/public.ts';
 import { prizePoolStage } from '../game/public.ts';
 import { lastBetStage } from '../player/public.ts';
 import { pointControlStage } from '../point-control/public.ts';
-import { walletStage } from '../wallet/public.ts';
+import { walletCancelStage, walletStage } from '../wallet/public.ts';
 
 /**
  * The stages of a batch of settled bets, in the order they run inside the batch's transaction,
@@ -28,4 +28,21 @@ export async function runBetStages(batch: BetBatch, lap: (stage: string) => void
     await stage.run(batch);
     lap(stage.name);
   }
+}
+
+/**
+ * The stages of a batch of bet cancellations, in order, once the ingest has found the bets and
+ * marked them cancelled:
+ *
+ * 1. wallets (wallet): each bet's whole wallet effect reversed by one `bet_cancel` entry,
+ *    refusing (A0420) a reversal that would take the wallet below zero;
+ * 2. aggregates (aggregate): each bet taken out of every report aggregate of its settle period.
+ *
+ * What the other bet stages did stays: a player's last bet time, a point control's progress (the
+ * player did play: docs/adr/0015-bet-cancellation.md) and the pools' contributions.
+ */
+export const CANCEL_STAGES: readonly CancelStage[] = [walletCancelStage, aggregateCancelStage];
+
+export async function runCancelStages(batch: CancelBatch): Promise<void> {
+  for (const stage of CANCEL_STAGES) await stage.run(batch);
 }

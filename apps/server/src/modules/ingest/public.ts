@@ -2,4 +2,4 @@
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
 export { FileIngestError, ingestFile, type FileTotals } from './file.ts';
-export { IngestRejected, ingestBets, ingestTransfers, ingestTransfersAnswering } from './service.ts';
+export { IngestRejected, ingestBets, ingestCancels, ingestTransfers, ingestTransfersAnswering } from './service.ts';

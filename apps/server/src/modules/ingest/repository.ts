@@ -132,3 +132,62 @@ export async function storedBets(db: Kysely<DB>, betIds: string[]): Promise<Map<
   }
   return out;
 }
+
+/** A stored bet as a cancellation needs it: its ids, amounts, times and whether it is cancelled already. */
+export interface CancelTarget extends BetAmounts {
+  id: number;
+  bet_id: string;
+  agent_id: number;
+  player_id: number;
+  game_id: number;
+  platform_id: number;
+  currency_id: number;
+  bet_time: number;
+  settle_time: number;
+  cancelled_at: number | null;
+  cancel_reason: string | null;
+}
+
+/**
+ * The stored bets among `betIds`, by bet_id, locked for the transaction on PostgreSQL (FOR UPDATE:
+ * a concurrent cancellation of the same bet waits, then reads it cancelled); SQLite's write
+ * transaction already holds the database. Rows go in id order so that concurrent batches lock them
+ * in the same order.
+ */
+export async function betsToCancel(db: Kysely<DB>, dialect: Dialect, betIds: string[]): Promise<Map<string, CancelTarget>> {
+  const out = new Map<string, CancelTarget>();
+  for (const chunk of chunksFor(betIds, 1)) {
+    let q = db
+      .selectFrom('bet')
+      .select([
+        'id', 'bet_id', 'agent_id', 'player_id', 'game_id', 'platform_id', 'currency_id', 'bet_time', 'settle_time', 'cancelled_at', 'cancel_reason',
+        ...BET_AMOUNT_FIELDS.map((a) => int8Text(sql.ref(a)).as(a)),
+      ])
+      .where('bet_id', 'in', chunk)
+      .orderBy('id');
+    if (dialect === 'postgres') q = q.forUpdate();
+    for (const r of await q.execute()) {
+      const amounts = Object.fromEntries(BET_AMOUNT_FIELDS.map((a) => [a, BigInt(r[a])])) as unknown as BetAmounts;
+      out.set(r.bet_id, {
+        ...amounts,
+        id: toNumber(r.id),
+        bet_id: r.bet_id,
+        agent_id: toNumber(r.agent_id),
+        player_id: toNumber(r.player_id),
+        game_id: toNumber(r.game_id),
+        platform_id: toNumber(r.platform_id),
+        currency_id: toNumber(r.currency_id),
+        bet_time: toNumber(r.bet_time),
+        settle_time: toNumber(r.settle_time),
+        cancelled_at: r.cancelled_at === null ? null : toNumber(r.cancelled_at),
+        cancel_reason: r.cancel_reason,
+      });
+    }
+  }
+  return out;
+}
+
+/** Marks bets cancelled, each with its cancel's time (epoch ms) and reason. */
+export async function markBetsCancelled(db: Kysely<DB>, rows: Array<{ id: number; time: number; reason: string }>): Promise<void> {
+  for (const r of rows) await db.updateTable('bet').set({ cancelled_at: r.time, cancel_reason: r.reason }).where('id', '=', r.id).execute();
+}

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/public.ts';
-import { IngestRejected, ingestBets, ingestTransfers } from './service.ts';
+import { IngestRejected, ingestBets, ingestCancels, ingestTransfers } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
 
@@ -19,7 +19,7 @@ export const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
  * key is HTTP 401 {code: A0231, msg} whatever the body, and a stranger's large body costs nothing.
  * Everything else answers the usual envelope.
  */
-function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' | 'transfers', store: typeof ingestBets) {
+function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' | 'transfers' | 'cancels', store: typeof ingestBets) {
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await authenticateIngestKey(app.database.db, request.headers.authorization)) return;
     const lang = requestLang(request.headers['accept-language']);
@@ -37,7 +37,11 @@ function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' |
 }
 
 /** How one ingest call shows in the API document: records of `record`'s shape under `field`. */
-function ingestPathDoc(field: 'bets' | 'transfers', record: typeof contract.ingestBetSchema | typeof contract.ingestTransferSchema, summary: string) {
+function ingestPathDoc(
+  field: 'bets' | 'transfers' | 'cancels',
+  record: typeof contract.ingestBetSchema | typeof contract.ingestTransferSchema | typeof contract.ingestCancelSchema,
+  summary: string,
+) {
   return {
     post: {
       summary,
@@ -82,9 +86,15 @@ export const ingestModule: ServerModule = {
   openApiPaths: {
     [contract.INGEST_PATHS.bets]: ingestPathDoc('bets', contract.ingestBetSchema, 'Settled bets from a game server, stored once each, with wallets, ledger and report aggregates'),
     [contract.INGEST_PATHS.transfers]: ingestPathDoc('transfers', contract.ingestTransferSchema, 'Wallet transfers in and out from a game server, stored once each by order_id'),
+    [contract.INGEST_PATHS.cancels]: ingestPathDoc(
+      'cancels',
+      contract.ingestCancelSchema,
+      'Cancellations of settled bets from a game server: the wallet effect reversed (one bet_cancel entry), the bet out of every report; A0420 when a wallet would go below zero',
+    ),
   },
   register(app) {
     registerIngestRoute(app, contract.INGEST_PATHS.bets, 'bets', ingestBets);
     registerIngestRoute(app, contract.INGEST_PATHS.transfers, 'transfers', ingestTransfers);
+    registerIngestRoute(app, contract.INGEST_PATHS.cancels, 'cancels', ingestCancels);
   },
 };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode, formatMoney, type ingest } from '@console/contract';
-import type { BatchBet, NewPlayer } from '../../db/bet-batch.ts';
+import type { BatchBet, CancelledBet, CancelRefusal, NewPlayer } from '../../db/bet-batch.ts';
 import { holdBetsHorizon } from '../../db/bets-horizon.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -12,10 +12,10 @@ import { disabledAgentsOver } from '../agent/public.ts';
 import { disabledCurrencyIds } from '../currency/public.ts';
 import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
 import { insertLedgerEntries, LEDGER_TOTAL_FULL, LedgerBook, LedgerTotalOverflow, lockWallets, setWalletBalances, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
-import { betConflict, conflictReason, transferConflict, type BetFacts, type Conflict, type TransferFacts } from './conflict.ts';
-import { agentIdsByCode, currencyIdsByCode, gamesByCode, insertBets, type GameRef, storedBets, type BetRow } from './repository.ts';
-import { runBetStages } from './pipeline.ts';
-import { validateBets, validateTransfers, type ParsedBet, type ParsedTransfer, type Validated } from './validate.ts';
+import { betConflict, cancelConflict, conflictReason, transferConflict, type BetFacts, type CancelFacts, type Conflict, type TransferFacts } from './conflict.ts';
+import { agentIdsByCode, betsToCancel, currencyIdsByCode, gamesByCode, insertBets, markBetsCancelled, type GameRef, storedBets, type BetRow } from './repository.ts';
+import { runBetStages, runCancelStages } from './pipeline.ts';
+import { validateBets, validateCancels, validateTransfers, type ParsedBet, type ParsedCancel, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
  * The ingest (docs/product.md, "Ingest"; docs/data-model.md, "Ingest"). One batch = one transaction: validate every record first, resolve
@@ -37,10 +37,14 @@ export type IngestRejection = ingest.IngestRejection;
 
 /** A rejected batch: answered as error_code A0400 with data {index, field, reason}. */
 export class IngestRejected extends ApiError {
-  constructor(readonly rejection: IngestRejection) {
+  constructor(
+    readonly rejection: IngestRejection,
+    /** A0400, or A0420 for a cancellation that would take a wallet below zero. */
+    code: typeof ErrorCode.InvalidParameter | typeof ErrorCode.InsufficientBalance = ErrorCode.InvalidParameter,
+  ) {
     const where = rejection.index === null ? rejection.field : `${rejection.field} of record ${rejection.index}`;
     const whereZh = rejection.index === null ? rejection.field : `第 ${rejection.index} 条记录的 ${rejection.field}`;
-    super(ErrorCode.InvalidParameter, { en: `${where}: ${rejection.reason}`, 'zh-cn': `${whereZh}：${rejection.reason}` }, rejection);
+    super(code, { en: `${where}: ${rejection.reason}`, 'zh-cn': `${whereZh}：${rejection.reason}` }, rejection);
   }
 }
 
@@ -53,6 +57,17 @@ const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 /** Stores a batch of settled bets (wire records as in the contract). */
 export async function ingestBets(database: Database, records: unknown): Promise<IngestResult> {
   return (await ingestBatch(database, validateBets(records), storeBets)).result;
+}
+
+/**
+ * Cancels settled bets (wire records as in the contract, docs/product.md, "Bet cancellation"):
+ * each bet's whole wallet effect reversed and the bet taken out of every report, in one
+ * transaction for the batch. A cancel of a bet cancelled already (or earlier in the batch) is a
+ * duplicate when it says the same; an unknown bet, a cancel before the bet settled or one that
+ * would take a wallet below zero (A0420) refuses the batch naming the record.
+ */
+export async function ingestCancels(database: Database, records: unknown): Promise<IngestResult> {
+  return (await ingestBatch(database, validateCancels(records), storeCancels)).result;
 }
 
 /** Stores a batch of wallet transfers (wire records as in the contract). */
@@ -493,4 +508,35 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   await setWalletBalances(db, dialect, book.changedBalances(), now);
   await applyNewPlayers(db, dialect, created);
   return { result: { accepted, duplicates }, players, entries: book.entries };
+}
+
+const rejectCancel = (index: number | null, field: string, reason: string, refusal: CancelRefusal = 'invalid'): never => {
+  throw new IngestRejected({ index, field, reason }, refusal === 'insufficient_balance' ? ErrorCode.InsufficientBalance : ErrorCode.InvalidParameter);
+};
+
+async function storeCancels(db: Kysely<DB>, dialect: Dialect, cancels: ParsedCancel[]): Promise<Stored> {
+  const now = nowIso();
+  const targets = await betsToCancel(db, dialect, distinct(cancels.map((c) => c.bet_id)));
+  const seen = new Map<string, ParsedCancel>();
+  const bets: CancelledBet[] = [];
+  let duplicates = 0;
+  for (const c of cancels) {
+    const bet = targets.get(c.bet_id) ?? reject(c.index, 'bet_id', `unknown bet "${c.bet_id}"`);
+    const earlier = seen.get(c.bet_id);
+    const first: CancelFacts | null = earlier ?? (bet.cancelled_at === null ? null : { reason: bet.cancel_reason ?? '', time: bet.cancelled_at });
+    if (first) {
+      // A repeat: harmless when it says the same, a conflict otherwise.
+      const conflict = cancelConflict(first, c);
+      if (conflict) reject(c.index, conflict.field, conflictReason(conflict, 'cancellation', 'bet_id', earlier ? earlier.index : null));
+      duplicates++;
+      continue;
+    }
+    if (c.time < bet.settle_time) reject(c.index, 'time', `must not be before the bet's settle_time (${new Date(bet.settle_time).toISOString()}): a bet is cancelled after it settles`);
+    seen.set(c.bet_id, c);
+    bets.push({ ...bet, index: c.index, cancel_time: c.time, reason: c.reason });
+  }
+  await markBetsCancelled(db, bets.map((b) => ({ id: b.id, time: b.cancel_time, reason: b.reason })));
+  // The modules' stages (pipeline.ts), each undoing what its bet stage did.
+  await runCancelStages({ db, dialect, now, bets, reject: rejectCancel });
+  return { result: { accepted: bets.length, duplicates }, players: new Map() };
 }

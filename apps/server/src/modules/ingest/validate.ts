@@ -29,6 +29,14 @@ export interface ParsedTransfer {
   time: number;
 }
 
+/** A cancellation after validation: its time in epoch milliseconds. */
+export interface ParsedCancel {
+  index: number;
+  bet_id: string;
+  reason: string;
+  time: number;
+}
+
 /**
  * A reason a game server's developer can act on, in English (it is data, not UI text). zod does
  * not keep the input in its issues, so "missing" is told apart from "wrong type" by looking at
@@ -55,7 +63,7 @@ function firstIssue(error: z.ZodError, index: number | null, record: unknown, fa
 /** A failed validation keeps the records before the bad one: an earlier record may be bad in a later stage. */
 export type Validated<T> = { ok: true; records: T[] } | { ok: false; rejection: IngestRejection; records: T[] };
 
-function checkBatch(records: unknown, field: 'bets' | 'transfers'): IngestRejection | null {
+function checkBatch(records: unknown, field: 'bets' | 'transfers' | 'cancels'): IngestRejection | null {
   if (!Array.isArray(records)) return { index: null, field, reason: 'must be an array of records' };
   if (records.length > contract.INGEST_MAX_BATCH) {
     return { index: null, field, reason: `must hold at most ${contract.INGEST_MAX_BATCH} records, got ${records.length}` };
@@ -113,6 +121,19 @@ export function validateTransfers(records: unknown): Validated<ParsedTransfer> {
       amount: parseMoney(t.amount),
       time: Date.parse(t.time),
     });
+  }
+  return { ok: true, records: out };
+}
+
+export function validateCancels(records: unknown): Validated<ParsedCancel> {
+  const bad = checkBatch(records, 'cancels');
+  if (bad) return { ok: false, rejection: bad, records: [] };
+  const out: ParsedCancel[] = [];
+  const list = records as unknown[];
+  for (let i = 0; i < list.length; i++) {
+    const r = contract.ingestCancelSchema.safeParse(list[i]);
+    if (!r.success) return { ok: false, rejection: firstIssue(r.error, i, list[i], 'record'), records: out };
+    out.push({ index: i, bet_id: r.data.bet_id, reason: r.data.reason, time: Date.parse(r.data.time) });
   }
   return { ok: true, records: out };
 }

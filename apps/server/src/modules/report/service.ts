@@ -15,6 +15,7 @@ import {
   groupBettorsCountTotals,
   playersByAccount,
   playerSlices,
+  countCancelledBets,
   queryBetting,
   queryRows,
   querySummary,
@@ -195,14 +196,20 @@ export function formatBettingRow(r: Row, offsetMinutes: number): Row {
     bet_time: localDateTimeText(toNumber(r.bet_time), offsetMinutes),
     settle_time: localDateTimeText(toNumber(r.settle_time), offsetMinutes),
     device: String(r.device ?? ''),
+    cancelled_at: r.cancelled_at === null || r.cancelled_at === undefined ? null : localDateTimeText(toNumber(r.cancelled_at), offsetMinutes),
+    cancel_reason: r.cancel_reason === null || r.cancel_reason === undefined ? null : String(r.cancel_reason),
   };
   return row;
 }
 
 export const sortOrderOf = (input: { sort_order?: 'ascend' | 'descend' | undefined }): SortOrder => (input.sort_order === 'ascend' ? 'asc' : 'desc');
 
-/** The rows of the bet-record list: one per bet, which its totals count without touching the raw bets. */
-const betRows = (summary: readonly SummaryRaw[]) => summary.reduce((n, s) => n + s.bet_count, 0);
+/**
+ * The rows of the bet-record list: one per bet, which its totals count without touching the raw
+ * bets, and the cancelled bets it also shows (in no total).
+ */
+const betRows = async (db: Kysely<DB>, f: ResolvedFilter, summary: readonly SummaryRaw[]) =>
+  summary.reduce((n, s) => n + s.bet_count, 0) + (await countCancelledBets(db, f));
 
 export interface ReportAnswer {
   list: Row[];
@@ -231,7 +238,7 @@ export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, 
     const [rows, summary] = await Promise.all([queryBetting(db, f, options), querySummary(db, d, f)]);
     return {
       list: rows.map((r) => formatBettingRow(r, f.offsetMinutes)),
-      total: betRows(summary),
+      total: await betRows(db, f, summary),
       summary: summary.map((s) => formatSummary(d, s)),
     };
   }
@@ -279,7 +286,7 @@ export async function exportSource(db: Kysely<DB>, dialect: Dialect, d: ReportDe
   const sums = await querySummary(db, d, f);
   const summary = sums.map((s) => formatSummary(d, s));
   if (d === report.BETTING_REPORT) {
-    return { filter: f, query: bettingQuery(f, options), rows: null, format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount: betRows(sums) };
+    return { filter: f, query: bettingQuery(f, options), rows: null, format: (r) => formatBettingRow(r, f.offsetMinutes), summary, rowCount: await betRows(db, f, sums) };
   }
   const { query } = rowsQuery(d, f, options);
   return { filter: f, query, rows: null, format: (r) => formatRow(d, rowFromSql(r)), summary, rowCount: null };

@@ -2,4 +2,4 @@
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
 export { insertLedgerEntries, ledgerDayCounts, LedgerTotalOverflow, listAdjustments, listWallets, lockWallets, rebuildLedgerDayCounts, setWalletBalances, storedMovements, walletKey, type AdjustmentRow, type LedgerDayCount, type LedgerRow, type StoredMovement, type WalletFilter, type WalletRow } from './repository.ts';
-export { adjustWallet, LEDGER_TOTAL_FULL, LedgerBook, WALLET_FULL, walletStage } from './service.ts';
+export { adjustWallet, betWalletEffect, LEDGER_TOTAL_FULL, LedgerBook, WALLET_FULL, walletCancelStage, walletStage } from './service.ts';

@@ -4,7 +4,7 @@ import { apiError } from '../../lib/api-error.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
-import type { BetStage } from '../../db/bet-batch.ts';
+import type { BetAmounts, BetStage, CancelStage } from '../../db/bet-batch.ts';
 import {
   createWallet,
   findAdjustment,
@@ -57,6 +57,44 @@ export const walletStage: BetStage = {
       await insertLedgerEntries(db, dialect, book.entries);
     } catch (err) {
       if (err instanceof LedgerTotalOverflow) batch.reject(null, 'bets', LEDGER_TOTAL_FULL);
+      throw err;
+    }
+    await setWalletBalances(db, dialect, book.changedBalances(), now);
+  },
+};
+
+/** What a settled bet did to its player's wallet: its stake out and its net return in. */
+export const betWalletEffect = (b: BetAmounts): bigint => b.payout_amount - b.tax_amount + b.bonus_amount - b.bet_amount;
+
+/**
+ * The cancellations' wallets stage (db/bet-batch.ts CancelBatch): each cancelled bet's whole
+ * wallet effect reversed by one ledger entry `bet_cancel` at the cancel's time, in batch order.
+ * A reversal that would take the wallet below zero (the player has spent the winnings) refuses
+ * the batch with A0420 naming the bet; a bet that moved nothing writes no entry.
+ */
+export const walletCancelStage: CancelStage = {
+  name: 'wallets',
+  async run(batch) {
+    const { db, dialect, now, bets } = batch;
+    const wallets = await lockWallets(db, dialect, bets.map((b) => ({ player_id: b.player_id, currency_id: b.currency_id })), now);
+    const book = new LedgerBook(now);
+    for (const b of bets) {
+      const wallet = wallets.get(walletKey(b.player_id, b.currency_id))!;
+      const refused = book.move(wallet, b.agent_id, 'bet_cancel', -betWalletEffect(b), b.bet_id, b.id, b.cancel_time);
+      if (refused === 'below_zero') {
+        batch.reject(
+          b.index,
+          'bet_id',
+          `cancelling the bet "${b.bet_id}" would take the wallet below zero: it gave ${formatMoney(betWalletEffect(b))} and the wallet holds ${formatMoney(book.balanceOf(wallet))}`,
+          'insufficient_balance',
+        );
+      }
+      if (refused === 'above_max') batch.reject(b.index, 'bet_id', WALLET_FULL);
+    }
+    try {
+      await insertLedgerEntries(db, dialect, book.entries);
+    } catch (err) {
+      if (err instanceof LedgerTotalOverflow) batch.reject(null, 'cancels', LEDGER_TOTAL_FULL);
       throw err;
     }
     await setWalletBalances(db, dialect, book.changedBalances(), now);

@@ -18,7 +18,8 @@ const BETTING_SORT: Record<string, RawBuilder<unknown>> = {
 };
 export const bettingSortable = (field: string) => field in BETTING_SORT;
 
-export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<Record<string, unknown>> {
+/** The conditions of the bet-record list's filter on the bet rows `b`. */
+function bettingConditions(f: ResolvedFilter): RawBuilder<unknown>[] {
   const conds: RawBuilder<unknown>[] = [sql`b.settle_time >= ${f.from * HH_MS}`, sql`b.settle_time < ${f.to * HH_MS}`];
   if (f.currencyId !== null) conds.push(sql`b.currency_id = ${f.currencyId}`);
   if (f.agentIds) conds.push(sql`b.agent_id IN (${sql.join(f.agentIds)})`);
@@ -29,6 +30,11 @@ export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<
     const days = playerDaysCondition(f.dialect, 'b.settle_time', f.from * HH_MS, f.to * HH_MS);
     if (days) conds.push(days);
   }
+  return conds;
+}
+
+export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<Record<string, unknown>> {
+  const conds = bettingConditions(f);
   const dir = o.sortOrder === 'asc' ? sql`ASC` : sql`DESC`;
   const sortBy = o.sortField && BETTING_SORT[o.sortField] ? BETTING_SORT[o.sortField]! : BETTING_SORT.settle_time!;
   // A page is chosen on the bet rows alone, then joined to its names: sorting the joined rows of a
@@ -40,7 +46,7 @@ export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<
     (c) => sql`CAST(b.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`,
   );
   return sql<Record<string, unknown>>`SELECT b.id, b.bet_id, b.round_id, b.player_id, b.agent_id, b.game_id, b.platform_id, b.currency_id,
-      ${sql.join(amounts)}, b.bet_time, b.settle_time, b.device,
+      ${sql.join(amounts)}, b.bet_time, b.settle_time, b.device, b.cancelled_at, b.cancel_reason,
       p.account AS player_account, a.code AS agent_code, a.name AS agent_name, gm.code AS game_code,
       ${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name, pf.code AS platform_code, c.code AS currency_code
     FROM bet b
@@ -56,4 +62,14 @@ export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<
 export async function queryBetting(db: Kysely<DB>, f: ResolvedFilter, o: RowQueryOptions) {
   const { rows } = await bettingQuery(f, o).execute(db);
   return rows;
+}
+
+/**
+ * How many cancelled bets the bet-record list's filter matches: the list shows them (marked) while
+ * the totals, from the aggregates, count only the bets standing. Cancelled bets are few, and the
+ * partial index bet_cancelled_idx (migration 0020) holds only them.
+ */
+export async function countCancelledBets(db: Kysely<DB>, f: ResolvedFilter): Promise<number> {
+  const { rows } = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM bet b WHERE b.cancelled_at IS NOT NULL AND ${and(bettingConditions(f))}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

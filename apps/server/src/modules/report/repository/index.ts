@@ -19,7 +19,7 @@
 // list), lookups.ts (the ids a filter names), settlement.ts (each agent's own platform win/loss per
 // month, which the settlement shares out). The report service uses what this file exports.
 
-export { bettingQuery, bettingSortable, queryBetting } from './betting.ts';
+export { bettingQuery, bettingSortable, countCancelledBets, queryBetting } from './betting.ts';
 export { playersByAccount, unknownFilterIds } from './lookups.ts';
 export { countsEveryGroup, groupBettors, groupBettorsCountTotals, queryRows, rankingCountsBettors } from './pages.ts';
 export type { ResolvedFilter, SortOrder } from './plan.ts';
