@@ -56,6 +56,13 @@ describeOnDatabases('demo generator', (t) => {
     expect(rtp).toBeGreaterThan(0.6); // a small sample: only plausibility here
     expect(rtp).toBeLessThan(1.4);
 
+    // A few lost bets were voided (docs/product.md, "Bet cancellation"): the stake went back, the bet left the reports.
+    const voided = await database.db.selectFrom('bet').select(['bet_id', 'cancel_reason']).where('cancelled_at', 'is not', null).execute();
+    expect(voided.length).toBeGreaterThan(0);
+    const refunds = await database.db.selectFrom('ledger_entry').select(int8Text(sql.ref('amount')).as('amount')).where('type', '=', 'bet_cancel').execute();
+    expect(refunds).toHaveLength(voided.length);
+    for (const r of refunds) expect(BigInt(r.amount)).toBeGreaterThan(0n);
+
     expect(await ledgerProblems(database.db)).toEqual([]);
   });
 });

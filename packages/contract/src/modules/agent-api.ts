@@ -95,6 +95,13 @@ export const apiBetSchema = z.object({
   bet_time: z.string(),
   settle_time: z.string(),
   device: z.string(),
+  /**
+   * When the game server cancelled the bet (ISO-8601), null while it stands, as of this read: a
+   * cancellation does not move the bet in the cursor's order, so a bet read before it was cancelled
+   * is not answered again.
+   */
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
 });
 export const betsResponse = z.object({
   list: z.array(apiBetSchema),

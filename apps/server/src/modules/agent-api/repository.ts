@@ -117,7 +117,7 @@ export async function pageBets(db: Kysely<DB>, p: BetPage) {
       int8Text(sql.ref('b.bet_amount')).as('bet_amount'), int8Text(sql.ref('b.valid_bet_amount')).as('valid_bet_amount'),
       int8Text(sql.ref('b.payout_amount')).as('payout_amount'), int8Text(sql.ref('b.tax_amount')).as('tax_amount'),
       int8Text(sql.ref('b.bonus_amount')).as('bonus_amount'), int8Text(sql.ref('b.jackpot_contribution')).as('jackpot_contribution'),
-      'b.bet_time', 'b.settle_time', 'b.device',
+      'b.bet_time', 'b.settle_time', 'b.device', 'b.cancelled_at', 'b.cancel_reason',
     ])
     .where('b.settle_time', '>=', p.startMs)
     .where('b.settle_time', '<', p.endMs)
@@ -127,5 +127,11 @@ export async function pageBets(db: Kysely<DB>, p: BetPage) {
     .orderBy('b.id')
     .limit(p.limit)
     .execute();
-  return rows.map((r) => ({ ...r, id: toNumber(r.id), bet_time: toNumber(r.bet_time), settle_time: toNumber(r.settle_time) }));
+  return rows.map((r) => ({
+    ...r,
+    id: toNumber(r.id),
+    bet_time: toNumber(r.bet_time),
+    settle_time: toNumber(r.settle_time),
+    cancelled_at: r.cancelled_at === null ? null : toNumber(r.cancelled_at),
+  }));
 }

@@ -348,6 +348,7 @@ export async function bets(database: Database, caller: ApiCaller, input: z.outpu
     jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution)),
     bet_time: iso(r.bet_time),
     settle_time: iso(r.settle_time),
+    cancelled_at: r.cancelled_at === null ? null : iso(r.cancelled_at),
   }));
   // A short page reached the horizon; its cursor still moves on from what it answered, so bets
   // stored later are found from there.

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { formatMoney, type ingest } from '@console/contract';
+import { formatMoney, parseMoney, type ingest } from '@console/contract';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toNumber } from '../../db/sql.ts';
-import { ingestBets, ingestTransfers } from '../ingest/public.ts';
+import { ingestBets, ingestCancels, ingestTransfers } from '../ingest/public.ts';
 import { loadConfig } from '../../config/index.ts';
 import { prng, type Rng } from './random.ts';
 import { type GameType, insertDimensions, insertOperations, insertShareRates, roundTo, STAKE_STEPS } from './dimensions.ts';
@@ -108,6 +108,11 @@ function outcome(rng: Rng, type: GameType, stake: bigint): { payout: bigint; tax
   }
 }
 
+/** Why a provider voids a settled bet (shown in the bet-record list). */
+const CANCEL_REASONS = ['Round voided by the provider', 'Game server error: round refunded', 'Duplicate settlement reversed', '牌局异常，注单作废'];
+
+const money = (s: string): bigint => parseMoney(s);
+
 /**
  * Generates the demo into an empty database. Returns what it wrote. Deterministic for the same
  * options (and the same `end`).
@@ -117,6 +122,8 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
   const log = options.log ?? (() => undefined);
   const batchSize = options.batchSize ?? 1000;
   const rng = prng(options.seed);
+  // The voided bets draw from their own sequence: the rest of the demo is what it was without them.
+  const voids = prng(options.seed + 7919);
   const now = new Date().toISOString();
   const world = await insertDimensions(database.db, now, rng);
   await insertOperations(database.db, world, options.dataDir ?? loadConfig().dataDir, now);
@@ -280,6 +287,18 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
     await send('transfers', ins.sort(byTime));
     await send('bets', dayBets.sort(byTime));
     await send('transfers', outs.sort(byTime));
+    // A few of the day's lost bets (about one in 1,500, at least one a day) are voided by their
+    // provider at the end of the day: each gives its player the stake back. (A voided win could
+    // take a wallet that was cashed out below zero, which the ingest refuses.)
+    const effect = (b: ingest.IngestBet) => money(b.payout_amount) - money(b.tax_amount) + money(b.bonus_amount) - money(b.bet_amount);
+    const lost = dayBets.filter((b) => effect(b) < 0n);
+    const cancels: ingest.IngestCancel[] = [];
+    for (let k = lost.length ? Math.max(1, Math.round(lost.length / 1500)) : 0; k > 0; k--) {
+      const b = lost.splice(voids.int(0, lost.length - 1), 1)[0]!;
+      cancels.push({ bet_id: b.bet_id, reason: voids.pick(CANCEL_REASONS), time: new Date(Math.max(Date.parse(b.settle_time) + 1_000, dayEnd - voids.int(1_000, 60_000))).toISOString() });
+      players.find((x) => x.account === b.player_account && x.agent === b.agent_code)!.balance -= effect(b);
+    }
+    if (cancels.length) await ingestCancels(database, cancels);
     if ((d + 1) % 10 === 0 || d === options.days - 1) log(`demo: day ${d + 1}/${options.days}, ${bets.toLocaleString('en')} bets so far`);
   }
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dropdown, Space, Typography } from 'antd';
+import { Dropdown, Space, Tag, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
@@ -20,6 +20,16 @@ export function renderCell(spec: Pick<ColumnSpec, 'kind' | 'key'>, value: unknow
     case 'count':
       return <Count value={value as number} />;
     case 'date':
+      // A cancelled bet (the bet-record list): marked, with when; a bet standing shows nothing there.
+      if (spec.key === 'cancelled_at') {
+        return value ? (
+          <Tag color="red" style={{ whiteSpace: 'nowrap', marginInlineEnd: 0 }}>
+            {t('report:cancelled')} {String(value)}
+          </Tag>
+        ) : (
+          '-'
+        );
+      }
       return <span style={{ whiteSpace: 'nowrap' }}>{String(value ?? '')}</span>;
     default:
       // A bet's and a round's ids are long: shortened, whole in the tooltip and the copy.
