@@ -73,6 +73,10 @@ describeOnDatabases('bet cancellation', (t) => {
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ bet_id: bet.bet_id, cancelled_at: '2026-03-03 09:00:00', cancel_reason: 'round voided' });
     expect(list.data.summary).toEqual([]);
+    // The player's detail marks it among the recent bets.
+    const player = await t().database.db.selectFrom('player').select('id').where('account', '=', 'cx1').executeTakeFirstOrThrow();
+    const detail = await t().call<{ recent_bets: Array<{ bet_id: string; cancelled: boolean }> }>('player/detail', { player_id: toNumber(player.id) }, { token });
+    expect(detail.data.recent_bets.map((b) => [b.bet_id, b.cancelled])).toEqual([[bet.bet_id, true]]);
   });
 
   it('a repeat is a duplicate; a repeat that says otherwise is refused naming the field', async () => {

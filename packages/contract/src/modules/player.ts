@@ -87,6 +87,8 @@ export const betLineSchema = z.object({
   payout_amount: moneySchema,
   player_win_loss: moneySchema,
   settle_time: z.string(),
+  /** The game server cancelled the bet: its wallet effect was reversed and it is in no report. */
+  cancelled: z.boolean(),
 });
 export type BetLine = z.infer<typeof betLineSchema>;
 

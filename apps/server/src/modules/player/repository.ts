@@ -241,13 +241,13 @@ export async function recentBets(db: Kysely<DB>, dialect: Dialect, playerId: num
     .selectFrom('bet as b')
     .innerJoin('game as gm', 'gm.id', 'b.game_id')
     .innerJoin('currency as c', 'c.id', 'b.currency_id')
-    .select(['b.bet_id', 'b.game_id', 'gm.code as game_code', 'c.code as currency_code', 'b.settle_time'])
+    .select(['b.bet_id', 'b.game_id', 'gm.code as game_code', 'c.code as currency_code', 'b.settle_time', 'b.cancelled_at'])
     .select(['bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount'].map((a) => int8Text(sql.ref(`b.${a}`)).as(a)) as never[])
     .where('b.player_id', '=', playerId);
   const days = playerDaysCondition(dialect, 'b.settle_time', fromMs, toMs);
   if (days) q = q.where(days as Expression<SqlBool>);
   const rows = (await q.orderBy('b.settle_time', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as unknown as Array<
-    { bet_id: string; game_id: unknown; game_code: string; currency_code: string; settle_time: unknown } & Record<'bet_amount' | 'payout_amount' | 'tax_amount' | 'bonus_amount', string>
+    { bet_id: string; game_id: unknown; game_code: string; currency_code: string; settle_time: unknown; cancelled_at: unknown } & Record<'bet_amount' | 'payout_amount' | 'tax_amount' | 'bonus_amount', string>
   >;
   return rows.map((r) => ({
     bet_id: r.bet_id,
@@ -255,6 +255,7 @@ export async function recentBets(db: Kysely<DB>, dialect: Dialect, playerId: num
     game_code: r.game_code,
     currency_code: r.currency_code,
     settle_time: toNumber(r.settle_time),
+    cancelled: r.cancelled_at !== null,
     bet_amount: BigInt(r.bet_amount),
     payout_amount: BigInt(r.payout_amount),
     tax_amount: BigInt(r.tax_amount),

@@ -158,6 +158,7 @@ export async function playerDetail(input: CallParsed<typeof player.playerDetail>
       payout_amount: formatMoney(b.payout_amount),
       player_win_loss: formatMoney(winLoss(b)),
       settle_time: iso(b.settle_time),
+      cancelled: b.cancelled,
     })),
     // Point control is the operators' alone (docs/product.md, "The agent back office"): an agent user never sees one.
     control: ctx.user?.agent ? null : await activeControlOf(ctx.db, item.id),

@@ -20,7 +20,8 @@ const detail = (balance: string, withControl = false) => ({
   wallets: [wallet(balance)],
   recent_ledger: [],
   recent_bets: [
-    { bet_id: 'b1', game_id: 5, game_code: 'jdb_caishen_fishing', currency_code: 'CNY', bet_amount: '10.0000', payout_amount: '5.0000', player_win_loss: '-5.0000', settle_time: '2026-11-26T16:30:00.000Z' },
+    { bet_id: 'b1', game_id: 5, game_code: 'jdb_caishen_fishing', currency_code: 'CNY', bet_amount: '10.0000', payout_amount: '5.0000', player_win_loss: '-5.0000', settle_time: '2026-11-26T16:30:00.000Z', cancelled: false },
+    { bet_id: 'b2', game_id: 5, game_code: 'jdb_caishen_fishing', currency_code: 'CNY', bet_amount: '20.0000', payout_amount: '0.0000', player_win_loss: '-20.0000', settle_time: '2026-11-26T16:20:00.000Z', cancelled: true },
   ],
   control: withControl ? control : null,
 });
@@ -61,8 +62,12 @@ describe('PlayerDrawer', () => {
     fakeApi((path) => (path === 'player/detail' ? ok(detail('100.0000')) : undefined));
     renderWithProviders(<PlayerDrawer playerId={7} onClose={vi.fn()} />);
     const drawer = await screen.findByTestId('player-drawer');
-    const cell = await within(drawer).findByText('财神捕鱼');
-    expect(cell.parentElement!.textContent).toBe('财神捕鱼 jdb_caishen_fishing');
+    const [cell] = await within(drawer).findAllByText('财神捕鱼');
+    expect(cell!.parentElement!.textContent).toBe('财神捕鱼 jdb_caishen_fishing');
+    // The cancelled bet, and only it, is marked.
+    const marks = within(drawer).getAllByText('已取消');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.closest('tr')!.getAttribute('data-row-key')).toBe('b2');
   });
 
   it('offers no action the operator may not take', async () => {

@@ -214,7 +214,17 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
                 { title: t('drawer.time'), dataIndex: 'settle_time', render: (v: string) => <DateTime value={v} /> },
                 { title: t('drawer.game'), dataIndex: 'game_code', render: (v: string, row) => <GameName id={row.game_id} code={v} /> },
                 { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} /> },
-                { title: t('drawer.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} signed /> },
+                {
+                  title: t('drawer.winLoss'),
+                  dataIndex: 'player_win_loss',
+                  align: 'right',
+                  render: (v: string, row) => (
+                    <Space size={4}>
+                      {row.cancelled && <Tag color="red">{t('drawer.cancelled')}</Tag>}
+                      <Money value={v} currency={row.currency_code} signed />
+                    </Space>
+                  ),
+                },
               ]}
             />
           </div>
