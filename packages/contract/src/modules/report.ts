@@ -140,6 +140,8 @@ export const bettingRowShape = {
   id: z.number().int(),
   bet_id: z.string(),
   round_id: z.string(),
+  /** When the bet was cancelled (local time like the others), null while it stands: a cancelled bet is in no total. Shown beside its id. */
+  cancelled_at: z.string().nullable(),
   player_id: z.number().int(),
   player_account: z.string(),
   agent_id: z.number().int(),
@@ -162,8 +164,6 @@ export const bettingRowShape = {
   bet_time: z.string(),
   settle_time: z.string(),
   device: z.string(),
-  /** When the bet was cancelled (local time like the others), null while it stands: a cancelled bet is in no total. */
-  cancelled_at: z.string().nullable(),
   /** The game server's reason for the cancellation, null while the bet stands. */
   cancel_reason: z.string().nullable(),
 };

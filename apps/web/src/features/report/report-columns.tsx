@@ -24,7 +24,7 @@ export function renderCell(spec: Pick<ColumnSpec, 'kind' | 'key'>, value: unknow
       if (spec.key === 'cancelled_at') {
         return value ? (
           <Tag color="red" style={{ whiteSpace: 'nowrap', marginInlineEnd: 0 }}>
-            {t('report:cancelled')} {String(value)}
+            {String(value)}
           </Tag>
         ) : (
           '-'
