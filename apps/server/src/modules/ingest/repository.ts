@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Dialect } from '../../db/database.ts';
 import { chunksFor, insertMany, type PgColumnType } from '../../db/bulk-sql.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
-import type { BetAmounts } from '../../db/bet-batch.ts';
+import type { BatchBet, BetAmounts } from '../../db/bet-batch.ts';
 import { playerAccounts } from '../player/public.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
@@ -133,17 +133,8 @@ export async function storedBets(db: Kysely<DB>, betIds: string[]): Promise<Map<
   return out;
 }
 
-/** A stored bet as a cancellation needs it: its ids, amounts, times and whether it is cancelled already. */
-export interface CancelTarget extends BetAmounts {
-  id: number;
-  bet_id: string;
-  agent_id: number;
-  player_id: number;
-  game_id: number;
-  platform_id: number;
-  currency_id: number;
-  bet_time: number;
-  settle_time: number;
+/** A stored bet as a cancellation needs it: the bet as the stages see it and whether it is cancelled already. */
+export interface CancelTarget extends Omit<BatchBet, 'index'> {
   cancelled_at: number | null;
   cancel_reason: string | null;
 }

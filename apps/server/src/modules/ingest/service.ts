@@ -11,7 +11,7 @@ import { applyNewPlayers } from '../aggregate/public.ts';
 import { disabledAgentsOver } from '../agent/public.ts';
 import { disabledCurrencyIds } from '../currency/public.ts';
 import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
-import { insertLedgerEntries, LEDGER_TOTAL_FULL, LedgerBook, LedgerTotalOverflow, lockWallets, setWalletBalances, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
+import { LEDGER_TOTAL_FULL, LedgerBook, lockWallets, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
 import { betConflict, cancelConflict, conflictReason, transferConflict, type BetFacts, type CancelFacts, type Conflict, type TransferFacts } from './conflict.ts';
 import { agentIdsByCode, betsToCancel, currencyIdsByCode, gamesByCode, insertBets, markBetsCancelled, type GameRef, storedBets, type BetRow } from './repository.ts';
 import { runBetStages, runCancelStages } from './pipeline.ts';
@@ -499,13 +499,7 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
     accepted++;
   }
 
-  try {
-    await insertLedgerEntries(db, dialect, book.entries);
-  } catch (err) {
-    if (err instanceof LedgerTotalOverflow) reject(null, 'transfers', LEDGER_TOTAL_FULL);
-    throw err;
-  }
-  await setWalletBalances(db, dialect, book.changedBalances(), now);
+  await book.save(db, dialect, () => reject(null, 'transfers', LEDGER_TOTAL_FULL));
   await applyNewPlayers(db, dialect, created);
   return { result: { accepted, duplicates }, players, entries: book.entries };
 }

@@ -39,10 +39,9 @@ export const walletStage: BetStage = {
   name: 'wallets',
   async run(batch) {
     const { db, dialect, now, bets } = batch;
-    const wallets = await lockWallets(db, dialect, bets.map((b) => ({ player_id: b.player_id, currency_id: b.currency_id })), now);
-    const book = new LedgerBook(now);
+    const { book, walletOf } = await lockedBook(db, dialect, bets, now);
     for (const b of bets) {
-      const wallet = wallets.get(walletKey(b.player_id, b.currency_id))!;
+      const wallet = walletOf(b);
       // The stake only takes money out: the one refusal it can meet is a balance below zero.
       if (book.move(wallet, b.agent_id, 'bet', -b.bet_amount, b.bet_id, b.id, b.bet_time)) {
         batch.reject(b.index, 'bet_amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
@@ -53,15 +52,15 @@ export const walletStage: BetStage = {
       }
       if (paid === 'above_max') batch.reject(b.index, 'payout_amount', WALLET_FULL);
     }
-    try {
-      await insertLedgerEntries(db, dialect, book.entries);
-    } catch (err) {
-      if (err instanceof LedgerTotalOverflow) batch.reject(null, 'bets', LEDGER_TOTAL_FULL);
-      throw err;
-    }
-    await setWalletBalances(db, dialect, book.changedBalances(), now);
+    await book.save(db, dialect, () => batch.reject(null, 'bets', LEDGER_TOTAL_FULL));
   },
 };
+
+/** The wallets of `owners` locked for the transaction (created at zero where missing), and a book to move them in. */
+async function lockedBook(db: Kysely<DB>, dialect: Dialect, owners: ReadonlyArray<{ player_id: number; currency_id: number }>, now: string) {
+  const wallets = await lockWallets(db, dialect, owners.map((b) => ({ player_id: b.player_id, currency_id: b.currency_id })), now);
+  return { book: new LedgerBook(now), walletOf: (b: { player_id: number; currency_id: number }) => wallets.get(walletKey(b.player_id, b.currency_id))! };
+}
 
 /** What a settled bet did to its player's wallet: its stake out and its net return in. */
 export const betWalletEffect = (b: BetAmounts): bigint => b.payout_amount - b.tax_amount + b.bonus_amount - b.bet_amount;
@@ -76,10 +75,9 @@ export const walletCancelStage: CancelStage = {
   name: 'wallets',
   async run(batch) {
     const { db, dialect, now, bets } = batch;
-    const wallets = await lockWallets(db, dialect, bets.map((b) => ({ player_id: b.player_id, currency_id: b.currency_id })), now);
-    const book = new LedgerBook(now);
+    const { book, walletOf } = await lockedBook(db, dialect, bets, now);
     for (const b of bets) {
-      const wallet = wallets.get(walletKey(b.player_id, b.currency_id))!;
+      const wallet = walletOf(b);
       const refused = book.move(wallet, b.agent_id, 'bet_cancel', -betWalletEffect(b), b.bet_id, b.id, b.cancel_time);
       if (refused === 'below_zero') {
         batch.reject(
@@ -91,13 +89,7 @@ export const walletCancelStage: CancelStage = {
       }
       if (refused === 'above_max') batch.reject(b.index, 'bet_id', WALLET_FULL);
     }
-    try {
-      await insertLedgerEntries(db, dialect, book.entries);
-    } catch (err) {
-      if (err instanceof LedgerTotalOverflow) batch.reject(null, 'cancels', LEDGER_TOTAL_FULL);
-      throw err;
-    }
-    await setWalletBalances(db, dialect, book.changedBalances(), now);
+    await book.save(db, dialect, () => batch.reject(null, 'cancels', LEDGER_TOTAL_FULL));
   },
 };
 
@@ -157,6 +149,21 @@ export class LedgerBook {
       created_at: this.now,
     });
     return null;
+  }
+
+  /**
+   * Writes the entries and the moved wallets' final balances, once. `totalFull` refuses the
+   * caller's request when an entry would take a day's ledger total past the largest amount
+   * (LedgerTotalOverflow); it must throw.
+   */
+  async save(db: Kysely<DB>, dialect: Dialect, totalFull: () => never): Promise<void> {
+    try {
+      await insertLedgerEntries(db, dialect, this.entries);
+    } catch (err) {
+      if (err instanceof LedgerTotalOverflow) totalFull();
+      throw err;
+    }
+    await setWalletBalances(db, dialect, this.changedBalances(), this.now);
   }
 
   /** Final balances of the wallets that moved. */
@@ -244,13 +251,9 @@ export async function adjustWallet(db: Kysely<DB>, dialect: Dialect, a: AdjustRe
   const refusal = book.move(wallet, agentId, type, a.direction === 'credit' ? a.amount : -a.amount, a.request_id, null, Date.parse(now), a.operator.id, a.remark);
   if (refusal) return { kind: 'refused', refusal, balance: wallet.balance };
   const entry = book.entries[0]!;
-  try {
-    await insertLedgerEntries(db, dialect, book.entries);
-  } catch (err) {
-    if (err instanceof LedgerTotalOverflow) throw apiError(ErrorCode.InvalidParameter, `amount：${LEDGER_TOTAL_FULL}`, `amount: ${LEDGER_TOTAL_FULL}`);
-    throw err;
-  }
-  await setWalletBalances(db, dialect, book.changedBalances(), now);
+  await book.save(db, dialect, () => {
+    throw apiError(ErrorCode.InvalidParameter, `amount：${LEDGER_TOTAL_FULL}`, `amount: ${LEDGER_TOTAL_FULL}`);
+  });
   const ledgerId = await ledgerEntryId(db, type, a.request_id);
   await insertAdjustment(db, {
     request_id: a.request_id,
