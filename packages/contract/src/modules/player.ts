@@ -35,7 +35,7 @@ export const playerItemSchema = z.object({
   /** Lifetime sums from the report aggregates, in the player's currency. */
   bet_count: z.number().int(),
   bet_amount: moneySchema,
-  /** payout − bet − tax + bonus (docs/product.md, "Report metrics"). */
+  /** payout − bet − tax + bonus + jackpot prize (docs/product.md, "Report metrics"). */
   player_win_loss: moneySchema,
 });
 export type PlayerItem = z.infer<typeof playerItemSchema>;

@@ -2,13 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { daySegmentOf, hhOf, monthSegmentOf } from '../../lib/periods.ts';
-import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
+import { formatMoney, MONEY_UNITS_MAX, playerWinLoss } from '@console/contract';
 import type { BetStage } from '../../db/bet-batch.ts';
 import { AggregateOverflow, upsertAggregates } from './repository.ts';
-import type { AggRow, NewPlayer, SettledBet } from './types.ts';
+import type { AggRow, BetAmounts, NewPlayer, SettledBet } from './types.ts';
 
 export type { BetAmounts, NewPlayer, SettledBet } from './types.ts';
-import { AGG_TABLES, type AggTableName } from './tables.ts';
+import { AGG_TABLES, METRIC_COLUMNS, type AggTableName } from './tables.ts';
+
+/** A bet's player win/loss, payout − bet − tax + bonus + jackpot prize (docs/product.md, "Report metrics"): the win flag's test. */
+export function betWinLoss(b: BetAmounts): bigint {
+  return playerWinLoss(b);
+}
 
 /** One pre-summed row: counts are plain numbers (never money), amounts bigint. */
 interface Entry {
@@ -21,6 +26,7 @@ interface Entry {
   tax: bigint;
   bonus: bigint;
   jackpot: bigint;
+  prize: bigint;
 }
 
 /** Target maps: one per table and level, keyed by "period:ids" text. */
@@ -53,7 +59,7 @@ function keyColumns(target: number, lvl: number, period: number, b: SettledBet):
 /**
  * Pre-sums a batch per target row, so each row is written once per batch. This runs for every
  * ingested bet, so it is kept cheap: one key text per table and level, counts as numbers, and
- * only the six amounts as bigint additions.
+ * only the seven amounts as bigint additions.
  */
 export class AggAccumulator {
   private readonly maps: Array<Map<string, Entry>> = TARGETS.map(() => new Map());
@@ -74,6 +80,7 @@ export class AggAccumulator {
       e.tax += b.tax_amount;
       e.bonus += b.bonus_amount;
       e.jackpot += b.jackpot_contribution;
+      e.prize += b.jackpot_prize;
       return;
     }
     map.set(k, {
@@ -86,6 +93,7 @@ export class AggAccumulator {
       tax: b.tax_amount,
       bonus: b.bonus_amount,
       jackpot: b.jackpot_contribution,
+      prize: b.jackpot_prize,
     });
   }
 
@@ -94,7 +102,7 @@ export class AggAccumulator {
     const seg = daySegmentOf(hh);
     const mseg = monthSegmentOf(hh);
     // win_count feeds the winning-odds report: the player came out ahead on this bet.
-    const win = b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount > 0n ? 1 : 0;
+    const win = betWinLoss(b) > 0n ? 1 : 0;
     const pg = `:${b.player_id}:${b.game_id}:${b.currency_id}`;
     const pl = `:${b.player_id}:${b.currency_id}`;
     const dim = `:${b.agent_id}:${b.game_id}:${b.currency_id}`;
@@ -146,7 +154,7 @@ export class AggAccumulator {
       if (t !== table) return;
       const npc = table === 'agg_agent_hour' ? this.hourNewPlayers[lvl as 0 | 1] : null;
       for (const [k, e] of this.maps[i]!) {
-        const values = [BigInt(e.count), BigInt(e.win), e.bet, e.valid, e.payout, e.tax, e.bonus, e.jackpot];
+        const values = [BigInt(e.count), BigInt(e.win), e.bet, e.valid, e.payout, e.tax, e.bonus, e.jackpot, e.prize];
         if (npc) values.push(BigInt(npc.get(k) ?? 0));
         out.push({ key: e.key, values });
       }
@@ -155,7 +163,7 @@ export class AggAccumulator {
         for (const [k, n] of npc) {
           if (this.maps[i]!.has(k)) continue;
           const [period, agent, currency] = k.split(':').map(Number) as [number, number, number];
-          out.push({ key: [lvl, period, agent, currency], values: [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, BigInt(n)] });
+          out.push({ key: [lvl, period, agent, currency], values: [...METRIC_COLUMNS.map(() => 0n), BigInt(n)] });
         }
       }
     });
@@ -172,7 +180,7 @@ export class AggAccumulator {
       const v = r.values;
       const e = map.get(k);
       if (!e) {
-        map.set(k, { key: r.key, count: Number(v[0]), win: Number(v[1]), bet: v[2]!, valid: v[3]!, payout: v[4]!, tax: v[5]!, bonus: v[6]!, jackpot: v[7]! });
+        map.set(k, { key: r.key, count: Number(v[0]), win: Number(v[1]), bet: v[2]!, valid: v[3]!, payout: v[4]!, tax: v[5]!, bonus: v[6]!, jackpot: v[7]!, prize: v[8]! });
         continue;
       }
       e.count += Number(v[0]);
@@ -183,6 +191,7 @@ export class AggAccumulator {
       e.tax += v[5]!;
       e.bonus += v[6]!;
       e.jackpot += v[7]!;
+      e.prize += v[8]!;
     }
   }
 

@@ -31,7 +31,8 @@ export const LEDGER_TOTAL_FULL = `the batch would take a day's ledger total (the
 /**
  * The ingest's wallets stage (db/bet-batch.ts): the batch's wallets locked (created at a player's
  * first bet), then each new bet, in batch order, takes its stake out at its bet time and pays its
- * net return (payout − tax + bonus) in at its settle time, as two ledger entries; a stake beyond
+ * net return (payout − tax + bonus) in at its settle time, as two ledger entries, and a jackpot
+ * prize in at its settle time as a third (`jackpot_prize`, only when it carries one); a stake beyond
  * the balance, a tax beyond what the wallet holds or a balance past the maximum refuses the batch
  * naming the record. The entries and the final balances are written once.
  */
@@ -52,6 +53,10 @@ export const walletStage: BetStage = {
         batch.reject(b.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
       }
       if (paid === 'above_max') batch.reject(b.index, 'payout_amount', WALLET_FULL);
+      // A jackpot prize (rare): its own entry, paid from the prize pool (the prize-pool stage takes it from there).
+      if (b.jackpot_prize !== 0n && book.move(wallet, b.agent_id, 'jackpot_prize', b.jackpot_prize, b.bet_id, b.id, b.settle_time)) {
+        batch.reject(b.index, 'jackpot_prize', WALLET_FULL);
+      }
     }
     try {
       await insertLedgerEntries(db, dialect, book.entries);
