@@ -40,7 +40,8 @@ async function aggregatesCli(url: string, command: 'check' | 'rebuild') {
 
 describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
   beforeAll(async () => {
-    await ingestScenario(t(), 4242, 700);
+    // With jackpot prizes: the prize sums are checked and rebuilt like every other metric.
+    await ingestScenario(t(), 4242, 700, undefined, undefined, { prizes: true });
   }, 120_000);
 
   it('after random batched ingests with duplicates, the check finds no difference', async () => {
