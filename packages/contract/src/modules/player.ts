@@ -85,6 +85,8 @@ export const betLineSchema = z.object({
   currency_code: z.string(),
   bet_amount: moneySchema,
   payout_amount: moneySchema,
+  /** A jackpot prize paid on the bet from its prize pool ("0.0000": none). */
+  jackpot_prize: moneySchema,
   player_win_loss: moneySchema,
   settle_time: z.string(),
 });

@@ -156,6 +156,7 @@ export async function playerDetail(input: CallParsed<typeof player.playerDetail>
       currency_code: b.currency_code,
       bet_amount: formatMoney(b.bet_amount),
       payout_amount: formatMoney(b.payout_amount),
+      jackpot_prize: formatMoney(b.jackpot_prize),
       player_win_loss: formatMoney(winLoss(b)),
       settle_time: iso(b.settle_time),
     })),
