@@ -11,11 +11,12 @@ import { walletStage } from '../wallet/public.ts';
  * rows (docs/architecture.md, "The ingest's stages"). Each stage is its module's own; this list
  * is the one place that says which run and in what order:
  *
- * 1. wallets (wallet): stake out and net return in, as ledger entries, refusing an overdraft;
+ * 1. wallets (wallet): stake out, net return and jackpot prize in, as ledger entries, refusing an overdraft;
  * 2. last bet (player): each player's latest bet time;
  * 3. aggregates (aggregate): every report aggregate, new players and bets;
  * 4. point controls (point-control): the progress of the players' active controls, in batch order;
- * 5. prize pools (game): the jackpot contributions into the enabled pools.
+ * 5. prize pools (game): the jackpot contributions into the enabled pools and the jackpot prizes
+ *    out of them, refusing a prize the pool cannot pay.
  *
  * A stage may refuse the batch (BetBatch.reject): the transaction then leaves nothing behind, so
  * the order decides only which refusal a batch with several problems answers first.
