@@ -86,6 +86,8 @@ describeOnDatabases('jackpot prizes: paid from the enabled pool into the wallet,
       remark: '',
     });
     expect(h.list[1]!.player_id).toBeGreaterThan(0);
+    // A prize's time is when it was won: its bet's settle time.
+    expect(h.list[1]!.created_at).toBe(new Date(bet.settle_time).toISOString());
 
     // The bet-record list and the reports carry the prize.
     const query = { time_zone_id: 1, start_date: '2026-01-10', end_date: '2026-01-10', page_size: 500 };

@@ -292,6 +292,7 @@ export const prizePoolCleanItemSchema = z.object({
   amount: moneySchema,
   operator_account: z.string(),
   remark: z.string(),
+  /** A clean's time; a prize's is its bet's settle time. */
   created_at: z.string(),
   /** A prize's bet id (as the game server sent it), else null. */
   bet_id: z.string().nullable(),

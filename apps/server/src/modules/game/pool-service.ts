@@ -191,13 +191,20 @@ async function contributeAndPay(batch: BetBatch): Promise<void> {
       if (b.jackpot_prize > amount) {
         batch.reject(b.index, 'jackpot_prize', `the prize ${formatMoney(b.jackpot_prize)} exceeds what the prize pool holds at this bet (${formatMoney(amount)})`);
       }
-      history.push({ prize_pool_id: pool.id, bet_ref: b.id, player_id: b.player_id, before_amount: amount, after_amount: amount - b.jackpot_prize });
+      history.push({
+        prize_pool_id: pool.id,
+        bet_ref: b.id,
+        player_id: b.player_id,
+        before_amount: amount,
+        after_amount: amount - b.jackpot_prize,
+        created_at: new Date(b.settle_time).toISOString(),
+      });
       amount -= b.jackpot_prize;
     }
     amounts.set(pool, amount);
   }
   await setPoolAmounts(db, [...amounts].filter(([p, a]) => a !== p.pool_amount).map(([p, a]) => ({ id: p.id, pool_amount: a })), now);
-  await insertPrizeHistory(db, history, now);
+  await insertPrizeHistory(db, history);
 }
 
 /**

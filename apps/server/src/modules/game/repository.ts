@@ -465,13 +465,15 @@ export interface PrizeHistoryRow {
   player_id: number;
   before_amount: bigint;
   after_amount: bigint;
+  /** When it was won: the bet's settle time (ISO), the history's time of a prize. */
+  created_at: string;
 }
 
-export async function insertPrizeHistory(db: Kysely<DB>, rows: readonly PrizeHistoryRow[], now: string): Promise<void> {
+export async function insertPrizeHistory(db: Kysely<DB>, rows: readonly PrizeHistoryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('prize_pool_clean')
-    .values(rows.map((r) => ({ ...r, kind: 'prize', operator_id: null, operator_account: '', remark: '', created_at: now })))
+    .values(rows.map((r) => ({ ...r, kind: 'prize', operator_id: null, operator_account: '', remark: '' })))
     .execute();
 }
 
