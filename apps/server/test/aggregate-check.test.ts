@@ -41,7 +41,8 @@ async function aggregatesCli(url: string, command: 'check' | 'rebuild') {
 describeOnDatabases('aggregates reconcile with the raw bets', (t) => {
   let cancelled = 0;
   beforeAll(async () => {
-    cancelled = (await ingestScenario(t(), 4242, 700, undefined, undefined, 0.08)).cancels.size;
+    // With jackpot prizes and cancellations: the prize sums are checked and rebuilt like every other metric.
+    cancelled = (await ingestScenario(t(), 4242, 700, undefined, undefined, { prizes: true, cancelShare: 0.08 })).cancels.size;
   }, 120_000);
 
   it('after random batched ingests with duplicates and cancellations, the check finds no difference', async () => {

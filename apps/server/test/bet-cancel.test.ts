@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { game } from '@console/contract';
 import { sql } from 'kysely';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ingestCounts, postIngest, transferRecord, walletBalance } from './domain-fixtures.ts';
@@ -9,9 +10,10 @@ import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
 describeOnDatabases('bet cancellation', (t) => {
   let auth: string;
   let token: string;
+  let dims: Awaited<ReturnType<typeof createDimensions>>;
 
   beforeAll(async () => {
-    await createDimensions(t().database.db);
+    dims = await createDimensions(t().database.db);
     token = await t().login();
     auth = await ingestAuth(t(), token);
   });
@@ -128,6 +130,37 @@ describeOnDatabases('bet cancellation', (t) => {
     expect(r.error_msg).toContain('record 0');
     expect(await ingestCounts(t().database.db)).toEqual(counts);
     expect(await walletBalance(t().database.db, 'cx4')).toBe(50_000n);
+    expect(await checkAggregates(t().database)).toEqual([]);
+  });
+
+  it("a cancelled bet's jackpot prize leaves the wallet with the rest and goes back to the pool that paid it", async () => {
+    const pool = await t().call<{ id: number }>(
+      'game/prizepool/edit',
+      { agent_id: dims.agent.A1, game_id: dims.game.card1, seed_amount: '50', contribution_rate: 100, trigger_threshold: '0', cap_amount: '0', status: 1 },
+      { token },
+    );
+    expect(pool.error_code, pool.error_msg).toBe('0');
+    await fund('cx6');
+    const bet = betRecord({ player_account: 'cx6', game_code: 'card1', bet_amount: '10', payout_amount: '4', jackpot_contribution: '2', jackpot_prize: '30' });
+    expect((await postIngest(t(), 'bets', [bet], auth)).error_code).toBe('0');
+    expect(await walletBalance(t().database.db, 'cx6')).toBe(1_240_000n); // 100 − 10 + 4 + 30
+    const r = await postIngest(t(), 'cancels', [cancel(bet.bet_id, 'prize voided', '2026-01-10T13:00:00+08:00')], auth);
+    expect(r.error_code, r.error_msg).toBe('0');
+    expect(await walletBalance(t().database.db, 'cx6')).toBe(1_000_000n);
+    expect((await entriesOf(bet.bet_id)).map((e) => [e.type, e.amount])).toEqual([
+      ['bet', '-100000'],
+      ['payout', '40000'],
+      ['jackpot_prize', '300000'],
+      ['bet_cancel', '-240000'],
+    ]);
+    // 50 + 2 − 30 = 22, then the prize back: 52 (the contribution stays).
+    const pools = await t().call<{ list: game.PrizePoolItem[] }>('game/prizepool/list', { page_size: 100 }, { token });
+    expect(pools.data.list.find((p) => p.id === pool.data.id)!.pool_amount).toBe('52.0000');
+    const history = await t().call<{ list: game.PrizePoolCleanItem[] }>('game/prizepool/clean/list', { prize_pool_id: pool.data.id, page_size: 10 }, { token });
+    expect(history.data.list.map((h) => [h.kind, h.bet_id, h.player_account, h.before_amount, h.after_amount, h.amount]).sort()).toEqual([
+      ['prize', bet.bet_id, 'cx6', '52.0000', '22.0000', '30.0000'],
+      ['prize_cancel', bet.bet_id, 'cx6', '22.0000', '52.0000', '-30.0000'],
+    ]);
     expect(await checkAggregates(t().database)).toEqual([]);
   });
 

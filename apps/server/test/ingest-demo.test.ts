@@ -5,6 +5,7 @@ import { describeOnDatabases } from './harness.ts';
 import { ledgerProblems } from './domain-fixtures.ts';
 import { generateDemo, hasDomainData } from '../src/modules/demo/generator.ts';
 import { int8Text, toNumber } from '../src/db/sql.ts';
+import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
 
 const END = Date.parse('2026-06-15T09:30:00Z');
 const OPTIONS = { bets: 3000, days: 6, seed: 42, players: 150, end: END };
@@ -64,6 +65,16 @@ describeOnDatabases('demo generator', (t) => {
     for (const r of refunds) expect(BigInt(r.amount)).toBeGreaterThan(0n);
 
     expect(await ledgerProblems(database.db)).toEqual([]);
+
+    // A handful of jackpot prizes, each a ledger entry, a row of its pool's history and a bet's prize.
+    const prizes = await database.db.selectFrom('ledger_entry').select(int8Text(sql.ref('amount')).as('amount')).where('type', '=', 'jackpot_prize').execute();
+    expect(prizes.length).toBeGreaterThanOrEqual(3);
+    expect(prizes.every((p) => BigInt(p.amount) > 0n)).toBe(true);
+    const paid = await database.db.selectFrom('prize_pool_clean').select(['id']).where('kind', '=', 'prize').execute();
+    expect(paid).toHaveLength(prizes.length);
+    const bets = await database.db.selectFrom('bet').select(int8Text(sql`SUM(jackpot_prize)`).as('sum')).executeTakeFirstOrThrow();
+    expect(BigInt(bets.sum)).toBe(prizes.reduce((s, p) => s + BigInt(p.amount), 0n));
+    expect(await checkAggregates(database)).toEqual([]);
   });
 });
 

@@ -92,15 +92,34 @@ const GAMES = ['slot1', 'card1', 'fish1'] as const;
 /**
  * Creates the dimensions, funds every player's wallets (the transfer creates the player, so
  * registrations fall at random times too) and ingests `count` random bets in random batches,
- * re-sending some bets within and across batches.
+ * re-sending some bets within and across batches; with `options.prizes`, some bets win jackpot
+ * prizes from pools deep enough for all; with `options.cancelShare` > 0, then cancels about that
+ * share of the bets (random batches, some cancels sent twice) through the cancellation call.
  */
-/**
- * Ingests the scenario's bets in random batches; then, with `cancelShare` > 0, cancels about that
- * share of them (random batches, some cancels sent twice) through the cancellation call.
- */
-export async function ingestScenario(t: TestApp, seed: number, count: number, startMs = Date.UTC(2025, 0, 20), days = 100, cancelShare = 0): Promise<Scenario> {
+export async function ingestScenario(
+  t: TestApp,
+  seed: number,
+  count: number,
+  startMs = Date.UTC(2025, 0, 20),
+  days = 100,
+  options: { prizes?: boolean; cancelShare?: number } = {},
+): Promise<Scenario> {
   const r = rng(seed);
+  // Prizes draw from a stream of their own: the scenario's other values stay as they were without them.
+  const pr = rng(seed + 7919);
   const dims = await createDimensions(t.database.db);
+  if (options.prizes) {
+    // An enabled pool for every agent and game, deep enough for every prize of the scenario.
+    const now = new Date().toISOString();
+    for (const agent_id of Object.values(dims.agent)) {
+      for (const game_id of Object.values(dims.game)) {
+        await t.database.db
+          .insertInto('prize_pool')
+          .values({ agent_id, game_id, pool_amount: 9_000_000_000_000_000n, seed_amount: 0n, contribution_rate: 100, trigger_threshold: 0n, cap_amount: 0n, status: 1, created_at: now, updated_at: now })
+          .execute();
+      }
+    }
+  }
   const transfers: ingest.IngestTransfer[] = [];
   for (const [i, p] of PLAYERS.entries()) {
     for (const c of p.currencies) {
@@ -140,6 +159,8 @@ export async function ingestScenario(t: TestApp, seed: number, count: number, st
       bet_time: iso(settle - r.int(1000, 600_000)),
       settle_time: iso(settle),
       device: r.pick(['web', 'h5', 'ios', 'android', 'pc'] as const),
+      // One bet in eight wins a prize; the rest leave the field out (its default, "0") or send "0".
+      ...(options.prizes && pr.chance(0.125) ? { jackpot_prize: amount(pr, 20_000, 0) } : options.prizes && pr.chance(0.3) ? { jackpot_prize: '0' } : {}),
     });
   }
   // Random batches; some re-send a bet from an earlier batch or repeat one within the batch.
@@ -156,7 +177,7 @@ export async function ingestScenario(t: TestApp, seed: number, count: number, st
   const cancels = new Map<string, { reason: string; time: string }>();
   const toCancel: ingest.IngestCancel[] = [];
   for (const b of bets) {
-    if (!r.chance(cancelShare)) continue;
+    if (!r.chance(options.cancelShare ?? 0)) continue;
     const c = { bet_id: b.bet_id, reason: `void ${r.int(1, 5)}`, time: iso(Date.parse(b.settle_time) + r.int(0, 3 * 86_400_000)) };
     cancels.set(b.bet_id, { reason: c.reason, time: c.time });
     toCancel.push(c);
@@ -211,6 +232,7 @@ export interface OracleBet {
   tax: bigint;
   bonus: bigint;
   jackpot: bigint;
+  prize: bigint;
   bet_time: number;
   settle_time: number;
   device: string;
@@ -263,6 +285,7 @@ export async function loadWorld(db: Kysely<DB>, s: Scenario): Promise<World> {
       tax: units(b.tax_amount),
       bonus: units(b.bonus_amount),
       jackpot: units(b.jackpot_contribution),
+      prize: units(b.jackpot_prize ?? '0'),
       bet_time: Date.parse(b.bet_time),
       settle_time: Date.parse(b.settle_time),
       device: b.device,
@@ -299,13 +322,14 @@ interface Acc {
   tax: bigint;
   bonus: bigint;
   jackpot: bigint;
+  prize: bigint;
   npc: number;
 }
-const newAcc = (row: Record<string, unknown>): Acc => ({ row, bet_count: 0, win_count: 0, players: new Set(), bet: 0n, valid: 0n, payout: 0n, tax: 0n, bonus: 0n, jackpot: 0n, npc: 0 });
+const newAcc = (row: Record<string, unknown>): Acc => ({ row, bet_count: 0, win_count: 0, players: new Set(), bet: 0n, valid: 0n, payout: 0n, tax: 0n, bonus: 0n, jackpot: 0n, prize: 0n, npc: 0 });
 
 function addBet(a: Acc, b: OracleBet) {
   a.bet_count++;
-  if (b.payout - b.bet - b.tax + b.bonus > 0n) a.win_count++;
+  if (b.payout - b.bet - b.tax + b.bonus + b.prize > 0n) a.win_count++;
   a.players.add(b.player_id);
   a.bet += b.bet;
   a.valid += b.valid;
@@ -313,10 +337,11 @@ function addBet(a: Acc, b: OracleBet) {
   a.tax += b.tax;
   a.bonus += b.bonus;
   a.jackpot += b.jackpot;
+  a.prize += b.prize;
 }
 
 function metricsOf(a: Acc) {
-  const pwl = a.payout - a.bet - a.tax + a.bonus;
+  const pwl = a.payout - a.bet - a.tax + a.bonus + a.prize;
   return {
     bet_count: a.bet_count,
     bettor_count: a.players.size,
@@ -326,9 +351,10 @@ function metricsOf(a: Acc) {
     tax_amount: formatMoney(a.tax),
     bonus_amount: formatMoney(a.bonus),
     jackpot_contribution: formatMoney(a.jackpot),
+    jackpot_prize: formatMoney(a.prize),
     player_win_loss: formatMoney(pwl),
     platform_win_loss: formatMoney(-pwl),
-    rtp: ratio4(a.payout + a.bonus, a.bet),
+    rtp: ratio4(a.payout + a.bonus + a.prize, a.bet),
   };
 }
 
@@ -482,7 +508,8 @@ export function expectBetting(w: World, f: OracleFilter, lang: 'en' | 'zh-cn' = 
         tax_amount: formatMoney(b.tax),
         bonus_amount: formatMoney(b.bonus),
         jackpot_contribution: formatMoney(b.jackpot),
-        player_win_loss: formatMoney(b.payout - b.bet - b.tax + b.bonus),
+        jackpot_prize: formatMoney(b.prize),
+        player_win_loss: formatMoney(b.payout - b.bet - b.tax + b.bonus + b.prize),
         bet_time: t(b.bet_time),
         settle_time: t(b.settle_time),
         device: b.device,

@@ -5,9 +5,10 @@ import { expectBetting, expectReport, fetchAll, ingestScenario, loadWorld, rng, 
 
 /**
  * The property: random bets (agents, games, currencies, timezone and month edges) ingested in
- * random batches with duplicates, then about one in twelve cancelled in random batches with
- * repeats; every report's rows and per-currency totals equal a direct BigInt computation over the
- * raw bets not cancelled, in every timezone, unfiltered and under random filters.
+ * random batches with duplicates, one in eight with a jackpot prize, then about one in twelve
+ * cancelled in random batches with repeats; every report's rows and per-currency totals equal a
+ * direct BigInt computation over the raw bets not cancelled, in every timezone, unfiltered and
+ * under random filters.
  */
 const SEED = Number(process.env.REPORT_SEED ?? 20250301);
 
@@ -17,8 +18,10 @@ describeOnDatabases('reports equal a direct computation over the raw bets', (t) 
   const defs = [...Object.values(report.REPORT_DEFS)];
 
   beforeAll(async () => {
-    const s = await ingestScenario(t(), SEED, 900, undefined, undefined, 0.08);
-    // Some bets were cancelled: the reports count the others, the bet-record list shows them all.
+    const s = await ingestScenario(t(), SEED, 900, undefined, undefined, { prizes: true, cancelShare: 0.08 });
+    // The scenario is not vacuous: prizes were paid, and some bets were cancelled (the reports
+    // count the others, the bet-record list shows them all).
+    expect(s.bets.filter((b) => b.jackpot_prize && b.jackpot_prize !== '0').length).toBeGreaterThan(50);
     expect(s.cancels.size).toBeGreaterThan(40);
     w = await loadWorld(t().database.db, s);
     token = await t().login();

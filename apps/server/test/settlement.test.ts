@@ -89,7 +89,7 @@ interface Bet {
   agent_id: number;
   currency_id: number;
   settle_time: number;
-  /** Platform win/loss: bet + tax − payout − bonus. */
+  /** Platform win/loss: bet + tax − payout − bonus − jackpot prize. */
   pwl: bigint;
 }
 
@@ -201,6 +201,17 @@ async function buildWorld(db: Kysely<DB>, database: Parameters<typeof ingestBets
     order_id: `fund-${seed}-${i}`, agent_code: p.agent.code, player_account: p.account, currency_code: p.currency, direction: 'in', amount: '900000000000.0000', time: '2025-01-02T00:00:00Z',
   }));
   expect((await ingestTransfers(database, transfers)).accepted).toBe(transfers.length);
+  // Jackpot prizes from a pool of every agent and game, drawn from a stream of their own: the platform
+  // win/loss the settlement splits counts them (docs/product.md, "Report metrics").
+  const pr = rng(seed + 1);
+  for (const a of agents.values()) {
+    for (const game_id of Object.values(dims.game)) {
+      await db.insertInto('prize_pool').values({
+        agent_id: a.id, game_id, pool_amount: 9_000_000_000_000_000n, seed_amount: 0n, contribution_rate: 0, trigger_threshold: 0n, cap_amount: 0n, status: 1,
+        created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+      }).execute();
+    }
+  }
   const records: ingest.IngestBet[] = [];
   for (let i = 0; i < 700; i++) {
     const p = r.pick(players);
@@ -211,6 +222,7 @@ async function buildWorld(db: Kysely<DB>, database: Parameters<typeof ingestBets
       bet_amount: stake, valid_bet_amount: stake, payout_amount: r.chance(0.5) ? '0.0000' : money(r, 7000), tax_amount: r.chance(0.6) ? '0.0000' : money(r, 40),
       bonus_amount: r.chance(0.8) ? '0.0000' : money(r, 30), jackpot_contribution: '0.0000',
       bet_time: new Date(settle - 5000).toISOString(), settle_time: new Date(settle).toISOString(), device: 'web',
+      jackpot_prize: pr.chance(0.15) ? money(pr, 2000) : '0',
     });
   }
   for (let at = 0; at < records.length; at += 100) expect((await ingestBets(database, records.slice(at, at + 100))).accepted).toBe(Math.min(100, records.length - at));
@@ -222,7 +234,7 @@ async function buildWorld(db: Kysely<DB>, database: Parameters<typeof ingestBets
     agent_id: agentIdOf.get(b.agent_code)!,
     currency_id: currencyIdOf.get(b.currency_code)!,
     settle_time: Date.parse(b.settle_time),
-    pwl: parseMoney(b.bet_amount) + parseMoney(b.tax_amount) - parseMoney(b.payout_amount) - parseMoney(b.bonus_amount),
+    pwl: parseMoney(b.bet_amount) + parseMoney(b.tax_amount) - parseMoney(b.payout_amount) - parseMoney(b.bonus_amount) - parseMoney(b.jackpot_prize!),
   }));
   return { dims, agents, order, entries, currencies, bets };
 }

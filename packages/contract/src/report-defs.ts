@@ -201,6 +201,7 @@ export const REPORT_COLUMNS: Readonly<Record<string, ColumnMeta>> = {
   tax_amount: col('money', '税收', 'Tax'),
   bonus_amount: col('money', '奖金', 'Bonus'),
   jackpot_contribution: col('money', '奖池贡献', 'Jackpot contribution'),
+  jackpot_prize: col('money', '奖池奖金', 'Jackpot prize'),
   player_win_loss: col('money', '玩家输赢', 'Player win/loss'),
   platform_win_loss: col('money', '平台输赢', 'Platform win/loss'),
   rtp: col('rate', 'RTP', 'RTP'),

@@ -21,6 +21,8 @@ export interface BetAmounts {
   tax_amount: bigint;
   bonus_amount: bigint;
   jackpot_contribution: bigint;
+  /** A jackpot prize paid on this bet from its agent and game's prize pool (0n: none, the common case). */
+  jackpot_prize: bigint;
 }
 
 /**

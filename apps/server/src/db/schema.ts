@@ -261,6 +261,8 @@ export interface BetTable {
   tax_amount: Int8;
   bonus_amount: Int8;
   jackpot_contribution: Int8;
+  /** Migration 0019: the jackpot prize paid on this bet from its pool (0: none). */
+  jackpot_prize: Generated<Int8>;
   /** Epoch milliseconds. */
   bet_time: number;
   /** Epoch milliseconds. */
@@ -327,6 +329,12 @@ export interface PrizePoolCleanTable {
   operator_account: string;
   remark: string;
   created_at: string;
+  /** Migration 0019: `clean` (an operator's reset to the seed) or `prize` (a jackpot prize paid by the ingest). */
+  kind: Generated<string>;
+  /** A prize's bet (bet.id), else null. */
+  bet_ref: number | null;
+  /** A prize's player, else null. */
+  player_id: number | null;
 }
 
 export interface PointControlTable {

@@ -56,3 +56,15 @@ export function isMoneySumOverflow(dialect: Dialect, err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return dialect === 'sqlite' ? code === 'SQLITE_CONSTRAINT_NOTNULL' : code === '22003';
 }
+
+/**
+ * The player's win/loss of a row that carries the bet amounts (a bet, or sums of bets) under the
+ * alias `t`: payout − bet − tax + bonus + jackpot prize, the SQL twin of the contract's
+ * playerWinLoss (docs/product.md, "Report metrics"), for sorting and for the settlement.
+ */
+export const playerWinLossSql = (t: string): RawBuilder<unknown> =>
+  sql`(${sql.ref(`${t}.payout_amount`)} - ${sql.ref(`${t}.bet_amount`)} - ${sql.ref(`${t}.tax_amount`)} + ${sql.ref(`${t}.bonus_amount`)} + ${sql.ref(`${t}.jackpot_prize`)})`;
+
+/** What came back to the player (payout + bonus + jackpot prize), the RTP's numerator: the twin of the contract's playerReturn. */
+export const playerReturnSql = (t: string): RawBuilder<unknown> =>
+  sql`(${sql.ref(`${t}.payout_amount`)} + ${sql.ref(`${t}.bonus_amount`)} + ${sql.ref(`${t}.jackpot_prize`)})`;

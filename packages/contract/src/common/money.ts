@@ -71,3 +71,22 @@ export function ratio4(numerator: bigint, denominator: bigint): string | null {
   const s = `${rounded / 10000n}.${(rounded % 10000n).toString().padStart(4, '0')}`;
   return neg ? `-${s}` : s;
 }
+
+/** The amounts of a bet, or of a sum of bets, that its win/loss is made of (1/10000 units). */
+export interface WinLossAmounts {
+  bet_amount: bigint;
+  payout_amount: bigint;
+  tax_amount: bigint;
+  bonus_amount: bigint;
+  jackpot_prize: bigint;
+}
+
+/**
+ * The player's win/loss (docs/product.md, "Report metrics"): payout − bet − tax + bonus +
+ * jackpot prize. Every report, the settlement, the player list, the wallet and the win flag use
+ * this one formula (the server's SQL twin: apps/server/src/db/sql.ts, playerWinLossSql).
+ */
+export const playerWinLoss = (a: WinLossAmounts): bigint => a.payout_amount - a.bet_amount - a.tax_amount + a.bonus_amount + a.jackpot_prize;
+
+/** What came back to the player, the RTP's numerator: payout + bonus + jackpot prize. */
+export const playerReturn = (a: Omit<WinLossAmounts, 'bet_amount' | 'tax_amount'>): bigint => a.payout_amount + a.bonus_amount + a.jackpot_prize;

@@ -92,6 +92,7 @@ export const apiBetSchema = z.object({
   tax_amount: moneySchema,
   bonus_amount: moneySchema,
   jackpot_contribution: moneySchema,
+  jackpot_prize: moneySchema,
   bet_time: z.string(),
   settle_time: z.string(),
   device: z.string(),

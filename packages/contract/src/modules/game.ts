@@ -272,24 +272,40 @@ export const gamePrizePoolClean = defineCall({
   response: z.object({ before_amount: moneySchema, after_amount: moneySchema }),
 });
 
+/** What an entry of a pool's history is: an operator's clean, or a jackpot prize the ingest paid. */
+export const POOL_HISTORY_KINDS = ['clean', 'prize', 'prize_cancel'] as const;
+
+/**
+ * One entry of a pool's history (docs/product.md, "Prize pools"): a clean (operator and remark), a
+ * jackpot prize or a prize returned when its bet was cancelled (`prize_cancel`; both with their bet
+ * and player, operator and remark empty), with the pool before and after.
+ */
 export const prizePoolCleanItemSchema = z.object({
   id: z.number().int(),
   prize_pool_id: z.number().int(),
+  kind: z.enum(POOL_HISTORY_KINDS),
   agent_code: z.string(),
   game_code: z.string(),
   currency_code: z.string(),
   before_amount: moneySchema,
   after_amount: moneySchema,
+  /** before − after: a prize's amount; for a clean, what it took away (negative when the pool was below its seed); negative for a prize returned. */
+  amount: moneySchema,
   operator_account: z.string(),
   remark: z.string(),
+  /** A clean's time; a prize's is its bet's settle time; a returned prize's, the cancellation's. */
   created_at: z.string(),
+  /** A prize's bet id (as the game server sent it), else null. */
+  bet_id: z.string().nullable(),
+  player_id: z.number().int().nullable(),
+  player_account: z.string().nullable(),
 });
 export type PrizePoolCleanItem = z.infer<typeof prizePoolCleanItemSchema>;
 
 export const gamePrizePoolCleanList = defineCall({
   path: 'game/prizepool/clean/list',
   access: { permission: '902' },
-  summary: 'The history of cleans, newest first (of one pool, or of an agent and game)',
+  summary: 'The history of a pool, newest first: cleans and jackpot prizes (of one pool, or of an agent and game)',
   request: pagingSchema.extend({
     prize_pool_id: z.number().int().min(0).optional(),
     agent_id: z.number().int().min(0).optional(),

@@ -80,6 +80,11 @@ export const ingestBetSchema = z.object({
   tax_amount: ingestAmountSchema,
   bonus_amount: ingestAmountSchema,
   jackpot_contribution: ingestAmountSchema,
+  /**
+   * A jackpot prize won on this bet, paid from the bet's agent and game's enabled prize pool into
+   * the player's wallet (docs/product.md, "Prize pools"); "0" (the default) for none.
+   */
+  jackpot_prize: ingestAmountSchema.default('0'),
   bet_time: ingestTimeSchema,
   settle_time: ingestTimeSchema,
   device: z.enum(DEVICES, { error: `must be one of ${DEVICES.join(', ')}` }),

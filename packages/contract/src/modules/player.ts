@@ -35,7 +35,7 @@ export const playerItemSchema = z.object({
   /** Lifetime sums from the report aggregates, in the player's currency. */
   bet_count: z.number().int(),
   bet_amount: moneySchema,
-  /** payout − bet − tax + bonus (docs/product.md, "Report metrics"). */
+  /** payout − bet − tax + bonus + jackpot prize (docs/product.md, "Report metrics"). */
   player_win_loss: moneySchema,
 });
 export type PlayerItem = z.infer<typeof playerItemSchema>;
@@ -85,6 +85,8 @@ export const betLineSchema = z.object({
   currency_code: z.string(),
   bet_amount: moneySchema,
   payout_amount: moneySchema,
+  /** A jackpot prize paid on the bet from its prize pool ("0.0000": none). */
+  jackpot_prize: moneySchema,
   player_win_loss: moneySchema,
   settle_time: z.string(),
   /** The game server cancelled the bet: its wallet effect was reversed and it is in no report. */

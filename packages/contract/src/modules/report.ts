@@ -46,6 +46,7 @@ export const reportMetricsShape = {
   tax_amount: money,
   bonus_amount: money,
   jackpot_contribution: money,
+  jackpot_prize: money,
   player_win_loss: money,
   platform_win_loss: money,
   rtp: ratio,
@@ -160,6 +161,7 @@ export const bettingRowShape = {
   tax_amount: money,
   bonus_amount: money,
   jackpot_contribution: money,
+  jackpot_prize: money,
   player_win_loss: money,
   bet_time: z.string(),
   settle_time: z.string(),
@@ -176,6 +178,7 @@ export const BETTING_SORT_FIELDS = [
   'tax_amount',
   'bonus_amount',
   'jackpot_contribution',
+  'jackpot_prize',
   'player_win_loss',
 ] as const;
 

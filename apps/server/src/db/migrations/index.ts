@@ -18,6 +18,7 @@ import { m0014AgentSessions } from './0014-agent-sessions.ts';
 import { m0015AgentApi } from './0015-agent-api.ts';
 import { m0016ShareRateHistory } from './0016-share-rate-history.ts';
 import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
+import { m0019JackpotPrize } from './0019-jackpot-prize.ts';
 import { m0020BetCancel } from './0020-bet-cancel.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
@@ -39,6 +40,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0015-agent-api', m0015AgentApi],
   ['0016-share-rate-history', m0016ShareRateHistory],
   ['0018-ledger-day-sums', m0018LedgerDaySums],
+  ['0019-jackpot-prize', m0019JackpotPrize],
   ['0020-bet-cancel', m0020BetCancel],
 ];
 

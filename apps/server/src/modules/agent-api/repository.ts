@@ -117,6 +117,7 @@ export async function pageBets(db: Kysely<DB>, p: BetPage) {
       int8Text(sql.ref('b.bet_amount')).as('bet_amount'), int8Text(sql.ref('b.valid_bet_amount')).as('valid_bet_amount'),
       int8Text(sql.ref('b.payout_amount')).as('payout_amount'), int8Text(sql.ref('b.tax_amount')).as('tax_amount'),
       int8Text(sql.ref('b.bonus_amount')).as('bonus_amount'), int8Text(sql.ref('b.jackpot_contribution')).as('jackpot_contribution'),
+      int8Text(sql.ref('b.jackpot_prize')).as('jackpot_prize'),
       'b.bet_time', 'b.settle_time', 'b.device', 'b.cancelled_at', 'b.cancel_reason',
     ])
     .where('b.settle_time', '>=', p.startMs)

@@ -346,6 +346,7 @@ export async function bets(database: Database, caller: ApiCaller, input: z.outpu
     tax_amount: formatMoney(BigInt(r.tax_amount)),
     bonus_amount: formatMoney(BigInt(r.bonus_amount)),
     jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution)),
+    jackpot_prize: formatMoney(BigInt(r.jackpot_prize)),
     bet_time: iso(r.bet_time),
     settle_time: iso(r.settle_time),
     cancelled_at: r.cancelled_at === null ? null : iso(r.cancelled_at),

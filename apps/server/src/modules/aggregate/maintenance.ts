@@ -15,7 +15,7 @@ import {
   type AggRow,
 } from './repository.ts';
 import { AggAccumulator } from './service.ts';
-import { AGG_TABLES, type AggTableName } from './tables.ts';
+import { AGG_TABLES, METRIC_COLUMNS, type AggTableName } from './tables.ts';
 
 const REBUILD_CHUNK = 20_000;
 
@@ -97,7 +97,7 @@ const byLead = (rows: AggRow[], lead: number) => rows.filter((r) => r.key[0] ===
  * The bet metrics of hourly rows (their new-player counts are checked against the players
  * separately); rows that only count registrations have no bet part.
  */
-const betPart = (rows: AggRow[]) => rows.filter((r) => r.values[0] !== 0n).map((r) => ({ key: r.key, values: r.values.slice(0, 8) }));
+const betPart = (rows: AggRow[]) => rows.filter((r) => r.values[0] !== 0n).map((r) => ({ key: r.key, values: r.values.slice(0, METRIC_COLUMNS.length) }));
 
 /** Tables with day-segment (level 1) and month-segment (level 2) rows. */
 const SEGMENT_TABLES = ['agg_player_game', 'agg_player', 'agg_dim', 'agg_agent', 'agg_game'] as const;
@@ -183,8 +183,8 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
   }
   diffRows('agg_new_player', acc.rows('agg_new_player'), await readAggregateRows(db, 'agg_new_player', null, null, null), out);
   // The hourly rows' new-player counts: every row that has one, against the registrations.
-  const hours = acc.rows('agg_agent_hour').map((r) => ({ key: r.key, values: r.values.slice(8) }));
-  diffRows('agg_agent_hour', hours, (await readHourNewPlayers(db)).map((r) => ({ key: r.key, values: r.values.slice(8) })), out);
+  const hours = acc.rows('agg_agent_hour').map((r) => ({ key: r.key, values: r.values.slice(METRIC_COLUMNS.length) }));
+  diffRows('agg_agent_hour', hours, (await readHourNewPlayers(db)).map((r) => ({ key: r.key, values: r.values.slice(METRIC_COLUMNS.length) })), out);
 }
 
 /** ledger_day_count (the bill list's totals) against a count and the sums of the ledger's entries. */

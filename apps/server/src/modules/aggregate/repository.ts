@@ -5,7 +5,7 @@ import { int8Text, isMoneySumOverflow, moneySumOutOfRange, sqliteIntegerSum, tim
 import type { AggRow, NewPlayer, SettledBet } from './types.ts';
 
 export type { AggRow } from './types.ts';
-import { AGG_KEYS, AGG_TABLES, AGG_VALUES, withAggregates, type AggTableName } from './tables.ts';
+import { AGG_KEYS, AGG_TABLES, AGG_VALUES, METRIC_COLUMNS, withAggregates, type AggTableName } from './tables.ts';
 
 /**
  * SQLite statements hold at most 256 rows, and a shorter batch is padded with NULL rows up to a
@@ -167,6 +167,7 @@ function betSelect(db: Kysely<DB>) {
       int8Text(sql.ref('tax_amount')).as('tax_amount'),
       int8Text(sql.ref('bonus_amount')).as('bonus_amount'),
       int8Text(sql.ref('jackpot_contribution')).as('jackpot_contribution'),
+      int8Text(sql.ref('jackpot_prize')).as('jackpot_prize'),
     ])
     .where('cancelled_at', 'is', null);
 }
@@ -188,6 +189,7 @@ function toSettledBet(r: BetSelectRow): SettledBet {
     tax_amount: BigInt(r.tax_amount ?? '0'),
     bonus_amount: BigInt(r.bonus_amount ?? '0'),
     jackpot_contribution: BigInt(r.jackpot_contribution),
+    jackpot_prize: BigInt(r.jackpot_prize),
   };
 }
 
@@ -218,7 +220,7 @@ export async function playersAfterId(db: Kysely<DB>, afterId: number, limit: num
 
 /** Hourly agent rows that count registrations. */
 export async function readHourNewPlayers(db: Kysely<DB>): Promise<AggRow[]> {
-  return (await readAggregateRows(db, 'agg_agent_hour', null, null, null, true)).filter((r) => r.values[8]! > 0n);
+  return (await readAggregateRows(db, 'agg_agent_hour', null, null, null, true)).filter((r) => r.values[METRIC_COLUMNS.length]! > 0n);
 }
 
 /**
@@ -258,6 +260,7 @@ export interface PlayerLifetime {
   payout_amount: bigint;
   tax_amount: bigint;
   bonus_amount: bigint;
+  jackpot_prize: bigint;
 }
 
 /**
@@ -270,7 +273,7 @@ export async function playerLifetimes(db: Kysely<DB>, playerIds: number[], perio
   const sum = (c: string) => int8Text(sql`sum(${sql.ref(c)})`).as(c);
   const rows = await withAggregates(db)
     .selectFrom('agg_player')
-    .select(['player_id', 'currency_id', sum('bet_count'), sum('bet_amount'), sum('payout_amount'), sum('tax_amount'), sum('bonus_amount')])
+    .select(['player_id', 'currency_id', sum('bet_count'), sum('bet_amount'), sum('payout_amount'), sum('tax_amount'), sum('bonus_amount'), sum('jackpot_prize')])
     .where('lvl', '=', 2)
     .where('period', 'in', periods)
     .where('player_id', 'in', playerIds)
@@ -284,5 +287,6 @@ export async function playerLifetimes(db: Kysely<DB>, playerIds: number[], perio
     payout_amount: BigInt(r.payout_amount ?? '0'),
     tax_amount: BigInt(r.tax_amount ?? '0'),
     bonus_amount: BigInt(r.bonus_amount ?? '0'),
+    jackpot_prize: BigInt(r.jackpot_prize ?? '0'),
   }));
 }

@@ -2,13 +2,18 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { daySegmentOf, hhOf, monthSegmentOf } from '../../lib/periods.ts';
-import { formatMoney, MONEY_UNITS_MAX } from '@console/contract';
-import type { BetAmounts, BetStage, CancelStage } from '../../db/bet-batch.ts';
+import { formatMoney, MONEY_UNITS_MAX, playerWinLoss } from '@console/contract';
+import type { BetStage, CancelStage } from '../../db/bet-batch.ts';
 import { AggregateOverflow, deleteEmptiedRows, upsertAggregates } from './repository.ts';
-import type { AggRow, NewPlayer, SettledBet } from './types.ts';
+import type { AggRow, BetAmounts, NewPlayer, SettledBet } from './types.ts';
 
 export type { BetAmounts, NewPlayer, SettledBet } from './types.ts';
-import { AGG_TABLES, type AggTableName } from './tables.ts';
+import { AGG_TABLES, METRIC_COLUMNS, type AggTableName } from './tables.ts';
+
+/** A bet's player win/loss, payout − bet − tax + bonus + jackpot prize (docs/product.md, "Report metrics"): the win flag's test. */
+export function betWinLoss(b: BetAmounts): bigint {
+  return playerWinLoss(b);
+}
 
 /** One pre-summed row: counts are plain numbers (never money), amounts bigint. */
 interface Entry {
@@ -21,10 +26,8 @@ interface Entry {
   tax: bigint;
   bonus: bigint;
   jackpot: bigint;
+  prize: bigint;
 }
-
-/** What the player won (positive) or lost on a bet: payout − bet − tax + bonus (docs/product.md, "Report metrics"). */
-export const betWinLoss = (b: BetAmounts): bigint => b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount;
 
 /** Target maps: one per table and level, keyed by "period:ids" text. */
 const TARGETS = [
@@ -56,7 +59,7 @@ function keyColumns(target: number, lvl: number, period: number, b: SettledBet):
 /**
  * Pre-sums a batch per target row, so each row is written once per batch. This runs for every
  * ingested bet, so it is kept cheap: one key text per table and level, counts as numbers, and
- * only the six amounts as bigint additions.
+ * only the seven amounts as bigint additions.
  */
 export class AggAccumulator {
   private readonly maps: Array<Map<string, Entry>> = TARGETS.map(() => new Map());
@@ -80,6 +83,7 @@ export class AggAccumulator {
       e.tax += b.tax_amount;
       e.bonus += b.bonus_amount;
       e.jackpot += b.jackpot_contribution;
+      e.prize += b.jackpot_prize;
       return;
     }
     map.set(k, {
@@ -92,6 +96,7 @@ export class AggAccumulator {
       tax: b.tax_amount,
       bonus: b.bonus_amount,
       jackpot: b.jackpot_contribution,
+      prize: b.jackpot_prize,
     });
   }
 
@@ -110,6 +115,7 @@ export class AggAccumulator {
       tax_amount: -b.tax_amount,
       bonus_amount: -b.bonus_amount,
       jackpot_contribution: -b.jackpot_contribution,
+      jackpot_prize: -b.jackpot_prize,
     };
     this.addSigned(b, negated, -1);
   }
@@ -172,7 +178,7 @@ export class AggAccumulator {
       if (t !== table) return;
       const npc = table === 'agg_agent_hour' ? this.hourNewPlayers[lvl as 0 | 1] : null;
       for (const [k, e] of this.maps[i]!) {
-        const values = [BigInt(e.count), BigInt(e.win), e.bet, e.valid, e.payout, e.tax, e.bonus, e.jackpot];
+        const values = [BigInt(e.count), BigInt(e.win), e.bet, e.valid, e.payout, e.tax, e.bonus, e.jackpot, e.prize];
         if (npc) values.push(BigInt(npc.get(k) ?? 0));
         out.push({ key: e.key, values });
       }
@@ -181,7 +187,7 @@ export class AggAccumulator {
         for (const [k, n] of npc) {
           if (this.maps[i]!.has(k)) continue;
           const [period, agent, currency] = k.split(':').map(Number) as [number, number, number];
-          out.push({ key: [lvl, period, agent, currency], values: [0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, BigInt(n)] });
+          out.push({ key: [lvl, period, agent, currency], values: [...METRIC_COLUMNS.map(() => 0n), BigInt(n)] });
         }
       }
     });
@@ -198,7 +204,7 @@ export class AggAccumulator {
       const v = r.values;
       const e = map.get(k);
       if (!e) {
-        map.set(k, { key: r.key, count: Number(v[0]), win: Number(v[1]), bet: v[2]!, valid: v[3]!, payout: v[4]!, tax: v[5]!, bonus: v[6]!, jackpot: v[7]! });
+        map.set(k, { key: r.key, count: Number(v[0]), win: Number(v[1]), bet: v[2]!, valid: v[3]!, payout: v[4]!, tax: v[5]!, bonus: v[6]!, jackpot: v[7]!, prize: v[8]! });
         continue;
       }
       e.count += Number(v[0]);
@@ -209,6 +215,7 @@ export class AggAccumulator {
       e.tax += v[5]!;
       e.bonus += v[6]!;
       e.jackpot += v[7]!;
+      e.prize += v[8]!;
     }
   }
 

@@ -14,6 +14,8 @@ export interface AggMetricColumns {
   tax_amount: Int8;
   bonus_amount: Int8;
   jackpot_contribution: Int8;
+  /** Migration 0019. */
+  jackpot_prize: Int8;
 }
 
 export interface AggPlayerGameTable extends AggMetricColumns {
@@ -100,6 +102,7 @@ export const METRIC_COLUMNS = [
   'tax_amount',
   'bonus_amount',
   'jackpot_contribution',
+  'jackpot_prize',
 ] as const;
 export type MetricColumn = (typeof METRIC_COLUMNS)[number];
 

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { formatMoney, parseMoney, type ingest } from '@console/contract';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { toNumber } from '../../db/sql.ts';
+import { int8Text, toNumber } from '../../db/sql.ts';
 import { ingestBets, ingestCancels, ingestTransfers } from '../ingest/public.ts';
 import { loadConfig } from '../../config/index.ts';
 import { prng, type Rng } from './random.ts';
@@ -73,6 +73,18 @@ const DAY_MS = 86_400_000;
 const TZ_MS = 8 * 3_600_000;
 
 const amount = (v: bigint) => formatMoney(v);
+
+/** The enabled prize pools by "agent code:game code", with their amounts and caps (1/10000). */
+async function enabledPools(db: Kysely<DB>): Promise<Map<string, { amount: bigint; cap: bigint }>> {
+  const rows = await db
+    .selectFrom('prize_pool as pp')
+    .innerJoin('agent as a', 'a.id', 'pp.agent_id')
+    .innerJoin('game as g', 'g.id', 'pp.game_id')
+    .select(['a.code as agent_code', 'g.code as game_code', int8Text(sql.ref('pp.pool_amount')).as('pool_amount'), int8Text(sql.ref('pp.cap_amount')).as('cap_amount')])
+    .where('pp.status', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [`${r.agent_code}:${r.game_code}`, { amount: BigInt(r.pool_amount), cap: BigInt(r.cap_amount) }]));
+}
 
 /** One settled bet's outcome: payout (gross return), tax, bonus; about 95–97 % return to player. */
 function outcome(rng: Rng, type: GameType, stake: bigint): { payout: bigint; tax: bigint; bonus: bigint; valid: bigint; jackpot: bigint; seconds: number } {
@@ -172,6 +184,13 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
   let bets = 0;
   const seedTag = options.seed.toString(36);
   const gameWeights = world.games.map((g) => g.weight);
+  // A handful of jackpot prizes: every `prizeEvery`-th bet on a game with an enabled pool pays one,
+  // a tenth of what the pool held at the start of the day less the day's prizes so far. In time
+  // order a pool never holds less than that (contributions only add), so every prize is affordable.
+  // No draws from the random stream: the seeded play stays as it was.
+  const pools = await enabledPools(database.db);
+  const prizeEvery = Math.max(20, Math.floor(options.bets / 80));
+  let pooledBets = 0;
 
   const send = async (kind: 'bets' | 'transfers', records: Array<ingest.IngestBet | ingest.IngestTransfer>) => {
     for (let i = 0; i < records.length; i += batchSize) {
@@ -193,6 +212,7 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
     const ins: ingest.IngestTransfer[] = [];
     const outs: ingest.IngestTransfer[] = [];
     const dayBets: ingest.IngestBet[] = [];
+    const poolsToday = new Map([...pools].map(([k, v]) => [k, v.amount]));
 
     let misses = 0;
     while (quota > 0 && eligible.length > 0 && misses < 200) {
@@ -233,6 +253,19 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
         const settle = t + o.seconds * 1000;
         if (settle >= dayEnd) break;
         betSeq++;
+        const poolKey = `${p.agent}:${game.code}`;
+        let prize = 0n;
+        const pool = pools.get(poolKey);
+        if (pool !== undefined) {
+          // The ingest's rule: never past a cap above 0.
+          if (pool.cap === 0n || pool.amount < pool.cap) pool.amount = pool.cap > 0n && pool.amount + o.jackpot > pool.cap ? pool.cap : pool.amount + o.jackpot;
+          if (++pooledBets % prizeEvery === 0) {
+            const left = poolsToday.get(poolKey)!;
+            prize = roundTo(left / 10n, c.round);
+            poolsToday.set(poolKey, left - prize);
+            pool.amount -= prize;
+          }
+        }
         dayBets.push({
           bet_id: `B${seedTag}-${String(betSeq).padStart(10, '0')}`,
           round_id: `R${seedTag}-${game.code}-${Math.floor(t / 1000)}`,
@@ -246,11 +279,12 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
           tax_amount: amount(o.tax),
           bonus_amount: amount(o.bonus),
           jackpot_contribution: amount(o.jackpot),
+          ...(prize > 0n ? { jackpot_prize: amount(prize) } : {}),
           bet_time: new Date(t).toISOString(),
           settle_time: new Date(settle).toISOString(),
           device,
         });
-        p.balance += o.payout - stake - o.tax + o.bonus;
+        p.balance += o.payout - stake - o.tax + o.bonus + prize;
         placed++;
         t = settle + rng.int(1_000, game.type === 'slot' || game.type === 'fishing' ? 6_000 : 20_000);
       }

@@ -1,17 +1,37 @@
-import { ErrorCode, formatMoney, parseMoney, type CallParsed, type game } from '@console/contract';
-import type { BetStage } from '../../db/bet-batch.ts';
+import { ErrorCode, formatMoney, MONEY_UNITS_MAX, parseMoney, type CallParsed, type game } from '@console/contract';
+import type { BetBatch, BetStage, CancelStage } from '../../db/bet-batch.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import { isUniqueViolation } from '../user/public.ts';
-import { addPoolContributions, agentNodes, dealerRows, findPool, insertClean, insertPool, listCleans, listPools, lockPool, updatePool, type PoolRow, type PoolValues } from './repository.ts';
+import {
+  addPoolContributions,
+  agentNodes,
+  dealerRows,
+  findPool,
+  insertClean,
+  insertPool,
+  insertPrizeHistory,
+  listCleans,
+  listPools,
+  lockEnabledPools,
+  lockPool,
+  lockPrizePoolsOfBets,
+  setPoolAmounts,
+  updatePool,
+  type LockedPool,
+  type PoolRow,
+  type PoolValues,
+  type PrizeHistoryRow,
+} from './repository.ts';
 
 /**
  * Prize pools (docs/product.md, "Prize pools"): one per agent and game; `create_only` makes an edit
  * a create that never replaces an existing pool. The ingest adds each stored bet's
- * jackpot_contribution to its enabled pool (repository.ts addPoolContributions); a clean puts it
- * back to its seed and is recorded with both amounts.
+ * jackpot_contribution to its enabled pool (repository.ts addPoolContributions) and pays each
+ * jackpot_prize out of it (contributeAndPay); a clean puts it back to its seed. The pool's history
+ * records cleans and prizes alike, each with the amounts before and after.
  */
 
 export function poolItem(r: PoolRow): game.PrizePoolItem {
@@ -127,11 +147,105 @@ export async function cleanList(input: CallParsed<typeof game.gamePrizePoolClean
     input.page,
     input.page_size,
   );
-  return { total, list: rows.map((r) => ({ ...r, before_amount: formatMoney(r.before_amount), after_amount: formatMoney(r.after_amount) })) };
+  return {
+    total,
+    list: rows.map((r) => ({
+      ...r,
+      kind: r.kind === 'prize' ? ('prize' as const) : r.kind === 'prize_cancel' ? ('prize_cancel' as const) : ('clean' as const),
+      amount: formatMoney(r.before_amount - r.after_amount),
+      before_amount: formatMoney(r.before_amount),
+      after_amount: formatMoney(r.after_amount),
+      bet_id: r.bet_id ?? null,
+      player_account: r.player_account ?? null,
+    })),
+  };
 }
 
-/** The ingest's prize-pool stage (db/bet-batch.ts): each new bet's jackpot_contribution grows its agent and game's enabled pool. */
+/** A contribution added to a pool: never past a cap above 0 (a pool at or above it stays), never past the largest amount. */
+function contributed(pool: bigint, add: bigint, cap: bigint): bigint {
+  if (cap > 0n) return pool >= cap ? pool : pool > cap - add ? cap : pool + add;
+  return pool > MONEY_UNITS_MAX - add ? MONEY_UNITS_MAX : pool + add;
+}
+
+/**
+ * A batch that pays jackpot prizes (rare): its pools locked and read, then each bet in batch order
+ * adds its contribution and then pays its prize, so a prize sees every contribution and prize
+ * before it. A prize above what its pool holds at that moment, or on a bet whose agent and game
+ * has no enabled pool, refuses the batch naming the record. Each prize is one row of the pool's
+ * history; each pool that moved is written once.
+ */
+async function contributeAndPay(batch: BetBatch): Promise<void> {
+  const { db, dialect, bets, now } = batch;
+  const moving = bets.filter((b) => b.jackpot_contribution > 0n || b.jackpot_prize > 0n);
+  const pools = await lockEnabledPools(db, dialect, moving);
+  const amounts = new Map<LockedPool, bigint>();
+  const history: PrizeHistoryRow[] = [];
+  for (const b of moving) {
+    const pool = pools.get(`${b.agent_id}:${b.game_id}`);
+    if (!pool) {
+      if (b.jackpot_prize > 0n) batch.reject(b.index, 'jackpot_prize', `no enabled prize pool of this bet's agent and game to pay the prize from`);
+      continue;
+    }
+    let amount = amounts.get(pool) ?? pool.pool_amount;
+    if (b.jackpot_contribution > 0n) amount = contributed(amount, b.jackpot_contribution, pool.cap_amount);
+    if (b.jackpot_prize > 0n) {
+      if (b.jackpot_prize > amount) {
+        batch.reject(b.index, 'jackpot_prize', `the prize ${formatMoney(b.jackpot_prize)} exceeds what the prize pool holds at this bet (${formatMoney(amount)})`);
+      }
+      history.push({
+        kind: 'prize',
+        prize_pool_id: pool.id,
+        bet_ref: b.id,
+        player_id: b.player_id,
+        before_amount: amount,
+        after_amount: amount - b.jackpot_prize,
+        created_at: new Date(b.settle_time).toISOString(),
+      });
+      amount -= b.jackpot_prize;
+    }
+    amounts.set(pool, amount);
+  }
+  await setPoolAmounts(db, [...amounts].filter(([p, a]) => a !== p.pool_amount).map(([p, a]) => ({ id: p.id, pool_amount: a })), now);
+  await insertPrizeHistory(db, history);
+}
+
+/**
+ * The ingest's prize-pool stage (db/bet-batch.ts): each new bet's jackpot_contribution grows its
+ * agent and game's enabled pool, and its jackpot_prize (if any) is paid out of it. A batch without
+ * prizes (the common case) takes the summed path of addPoolContributions and costs what it did.
+ */
 export const prizePoolStage: BetStage = {
   name: 'prize pools',
-  run: ({ db, dialect, bets, now }) => addPoolContributions(db, dialect, bets, now),
+  run(batch) {
+    const { db, dialect, bets, now } = batch;
+    for (const b of bets) if (b.jackpot_prize !== 0n) return contributeAndPay(batch);
+    return addPoolContributions(db, dialect, bets, now);
+  },
+};
+
+/**
+ * The cancellations' prize-pool stage (db/bet-batch.ts CancelBatch): a cancelled bet's jackpot
+ * prize, taken back from the player's wallet, goes back into the pool that paid it (never past the
+ * largest amount), recorded in the pool's history as `prize_cancel` at the cancellation's time. Its
+ * contribution stays in the pool (docs/adr/0015-bet-cancellation.md).
+ */
+export const prizePoolCancelStage: CancelStage = {
+  name: 'prize pools',
+  async run({ db, dialect, bets, now }) {
+    const won = bets.filter((b) => b.jackpot_prize > 0n);
+    if (won.length === 0) return;
+    const pools = await lockPrizePoolsOfBets(db, dialect, won.map((b) => b.id));
+    const amounts = new Map<number, bigint>();
+    const history: PrizeHistoryRow[] = [];
+    for (const b of won) {
+      const pool = pools.get(b.id);
+      if (!pool) continue;
+      const before = amounts.get(pool.id) ?? pool.pool_amount;
+      const after = before > MONEY_UNITS_MAX - b.jackpot_prize ? MONEY_UNITS_MAX : before + b.jackpot_prize;
+      history.push({ kind: 'prize_cancel', prize_pool_id: pool.id, bet_ref: b.id, player_id: b.player_id, before_amount: before, after_amount: after, created_at: new Date(b.cancel_time).toISOString() });
+      amounts.set(pool.id, after);
+    }
+    await setPoolAmounts(db, [...amounts].map(([id, pool_amount]) => ({ id, pool_amount })), now);
+    await insertPrizeHistory(db, history);
+  },
 };

@@ -2,4 +2,4 @@
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
 export { gameLabel, saveDealer } from './repository.ts';
-export { prizePoolStage } from './pool-service.ts';
+export { prizePoolCancelStage, prizePoolStage } from './pool-service.ts';

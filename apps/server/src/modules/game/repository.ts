@@ -382,9 +382,13 @@ export async function listCleans(db: Kysely<DB>, f: CleanFilter, page: number, p
   };
   const count = await base().select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   const rows = await base()
+    // A prize's bet and player (a clean has neither).
+    .leftJoin('bet as b', 'b.id', 'pc.bet_ref')
+    .leftJoin('player as pl', 'pl.id', 'pc.player_id')
     .select([
       'pc.id',
       'pc.prize_pool_id',
+      'pc.kind',
       'a.code as agent_code',
       'g.code as game_code',
       'c.code as currency_code',
@@ -393,6 +397,9 @@ export async function listCleans(db: Kysely<DB>, f: CleanFilter, page: number, p
       'pc.operator_account',
       'pc.remark',
       'pc.created_at',
+      'b.bet_id',
+      'pc.player_id',
+      'pl.account as player_account',
     ])
     .orderBy('pc.id', 'desc')
     .limit(pageSize)
@@ -400,8 +407,90 @@ export async function listCleans(db: Kysely<DB>, f: CleanFilter, page: number, p
     .execute();
   return {
     total: toNumber(count.n),
-    rows: rows.map((r) => ({ ...r, id: toNumber(r.id), prize_pool_id: toNumber(r.prize_pool_id), before_amount: BigInt(r.before_amount), after_amount: BigInt(r.after_amount) })),
+    rows: rows.map((r) => ({
+      ...r,
+      id: toNumber(r.id),
+      prize_pool_id: toNumber(r.prize_pool_id),
+      before_amount: BigInt(r.before_amount),
+      after_amount: BigInt(r.after_amount),
+      player_id: r.player_id === null ? null : toNumber(r.player_id),
+    })),
   };
+}
+
+/** An enabled pool as the ingest's prize path holds it: locked for the batch's transaction. */
+export interface LockedPool {
+  id: number;
+  agent_id: number;
+  game_id: number;
+  pool_amount: bigint;
+  cap_amount: bigint;
+}
+
+/**
+ * The enabled pools of the given agent and game pairs, by "agent:game", locked for the rest of the
+ * transaction (PostgreSQL: in id order, as addPoolContributions locks them, so two batches cannot
+ * deadlock; SQLite: the batch holds the write lock already). Their amounts are read after the lock,
+ * so a concurrent batch's prizes are seen before this one pays its own.
+ */
+export async function lockEnabledPools(db: Kysely<DB>, dialect: Dialect, pairs: ReadonlyArray<{ agent_id: number; game_id: number }>): Promise<Map<string, LockedPool>> {
+  const out = new Map<string, LockedPool>();
+  const agentIds = [...new Set(pairs.map((p) => p.agent_id))];
+  if (agentIds.length === 0) return out;
+  const wanted = new Set(pairs.map((p) => `${p.agent_id}:${p.game_id}`));
+  let q = db
+    .selectFrom('prize_pool')
+    .select(['id', 'agent_id', 'game_id', int8Text(sql.ref('pool_amount')).as('pool_amount'), int8Text(sql.ref('cap_amount')).as('cap_amount')])
+    .where('status', '=', 1)
+    .where('agent_id', 'in', agentIds)
+    .orderBy('id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  for (const r of await q.execute()) {
+    const key = `${toNumber(r.agent_id)}:${toNumber(r.game_id)}`;
+    if (!wanted.has(key)) continue;
+    out.set(key, { id: toNumber(r.id), agent_id: toNumber(r.agent_id), game_id: toNumber(r.game_id), pool_amount: BigInt(r.pool_amount), cap_amount: BigInt(r.cap_amount) });
+  }
+  return out;
+}
+
+/**
+ * The pools that paid the prizes of the bets `betIds` (their prize rows in the history), by bet id,
+ * locked for the transaction in id order on PostgreSQL, with the amounts they hold now.
+ */
+export async function lockPrizePoolsOfBets(db: Kysely<DB>, dialect: Dialect, betIds: readonly number[]): Promise<Map<number, { id: number; pool_amount: bigint }>> {
+  const out = new Map<number, { id: number; pool_amount: bigint }>();
+  if (betIds.length === 0) return out;
+  const { rows } = await sql<{ bet_ref: unknown; id: unknown; pool_amount: string }>`SELECT h.bet_ref, p.id, CAST(p.pool_amount AS TEXT) AS pool_amount
+    FROM prize_pool_clean h JOIN prize_pool p ON p.id = h.prize_pool_id
+    WHERE h.kind = 'prize' AND h.bet_ref IN (${sql.join([...betIds])})
+    ORDER BY p.id${dialect === 'postgres' ? sql` FOR UPDATE OF p` : sql``}`.execute(db);
+  for (const r of rows) out.set(toNumber(r.bet_ref), { id: toNumber(r.id), pool_amount: BigInt(r.pool_amount) });
+  return out;
+}
+
+/** Writes the pools' new amounts (one UPDATE per pool: a batch with prizes touches few). */
+export async function setPoolAmounts(db: Kysely<DB>, amounts: ReadonlyArray<{ id: number; pool_amount: bigint }>, now: string): Promise<void> {
+  for (const a of amounts) await db.updateTable('prize_pool').set({ pool_amount: a.pool_amount, updated_at: now }).where('id', '=', a.id).execute();
+}
+
+/** A jackpot prize (or a prize returned by its bet's cancellation) in its pool's history: the bet, its player and the pool before and after. */
+export interface PrizeHistoryRow {
+  kind: 'prize' | 'prize_cancel';
+  prize_pool_id: number;
+  bet_ref: number;
+  player_id: number;
+  before_amount: bigint;
+  after_amount: bigint;
+  /** When it was won: the bet's settle time (ISO), the history's time of a prize. */
+  created_at: string;
+}
+
+export async function insertPrizeHistory(db: Kysely<DB>, rows: readonly PrizeHistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('prize_pool_clean')
+    .values(rows.map((r) => ({ ...r, operator_id: null, operator_account: '', remark: '' })))
+    .execute();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BetBatch, BetStage, CancelBatch, CancelStage } from '../../db/bet-batch.ts';
 import { aggregateCancelStage, aggregateStage } from '../aggregate/public.ts';
-import { prizePoolStage } from '../game/public.ts';
+import { prizePoolCancelStage, prizePoolStage } from '../game/public.ts';
 import { lastBetStage } from '../player/public.ts';
 import { pointControlStage } from '../point-control/public.ts';
 import { walletCancelStage, walletStage } from '../wallet/public.ts';
@@ -11,11 +11,12 @@ import { walletCancelStage, walletStage } from '../wallet/public.ts';
  * rows (docs/architecture.md, "The ingest's stages"). Each stage is its module's own; this list
  * is the one place that says which run and in what order:
  *
- * 1. wallets (wallet): stake out and net return in, as ledger entries, refusing an overdraft;
+ * 1. wallets (wallet): stake out, net return and jackpot prize in, as ledger entries, refusing an overdraft;
  * 2. last bet (player): each player's latest bet time;
  * 3. aggregates (aggregate): every report aggregate, new players and bets;
  * 4. point controls (point-control): the progress of the players' active controls, in batch order;
- * 5. prize pools (game): the jackpot contributions into the enabled pools.
+ * 5. prize pools (game): the jackpot contributions into the enabled pools and the jackpot prizes
+ *    out of them, refusing a prize the pool cannot pay.
  *
  * A stage may refuse the batch (BetBatch.reject): the transaction then leaves nothing behind, so
  * the order decides only which refusal a batch with several problems answers first.
@@ -34,14 +35,15 @@ export async function runBetStages(batch: BetBatch, lap: (stage: string) => void
  * The stages of a batch of bet cancellations, in order, once the ingest has found the bets and
  * marked them cancelled:
  *
- * 1. wallets (wallet): each bet's whole wallet effect reversed by one `bet_cancel` entry,
+ * 1. wallets (wallet): each bet's whole wallet effect (its jackpot prize too) reversed by one `bet_cancel` entry,
  *    refusing (A0420) a reversal that would take the wallet below zero;
- * 2. aggregates (aggregate): each bet taken out of every report aggregate of its settle period.
+ * 2. aggregates (aggregate): each bet taken out of every report aggregate of its settle period;
+ * 3. prize pools (game): a jackpot prize returned to the pool that paid it.
  *
  * What the other bet stages did stays: a player's last bet time, a point control's progress (the
  * player did play: docs/adr/0015-bet-cancellation.md) and the pools' contributions.
  */
-export const CANCEL_STAGES: readonly CancelStage[] = [walletCancelStage, aggregateCancelStage];
+export const CANCEL_STAGES: readonly CancelStage[] = [walletCancelStage, aggregateCancelStage, prizePoolCancelStage];
 
 export async function runCancelStages(batch: CancelBatch): Promise<void> {
   for (const stage of CANCEL_STAGES) await stage.run(batch);

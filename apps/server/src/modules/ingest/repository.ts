@@ -68,7 +68,7 @@ const BET_COLUMNS: ReadonlyArray<readonly [keyof BetRow, PgColumnType]> = [
   ['bet_id', 'text'], ['round_id', 'text'], ['agent_id', 'bigint'], ['player_id', 'bigint'], ['game_id', 'bigint'],
   ['platform_id', 'bigint'], ['currency_id', 'bigint'], ['bet_amount', 'bigint'], ['valid_bet_amount', 'bigint'],
   ['payout_amount', 'bigint'], ['tax_amount', 'bigint'], ['bonus_amount', 'bigint'], ['jackpot_contribution', 'bigint'],
-  ['bet_time', 'bigint'], ['settle_time', 'bigint'], ['device', 'text'], ['created_at', 'text'],
+  ['jackpot_prize', 'bigint'], ['bet_time', 'bigint'], ['settle_time', 'bigint'], ['device', 'text'], ['created_at', 'text'],
 ];
 
 export async function insertBets(db: Kysely<DB>, dialect: Dialect, rows: BetRow[]): Promise<Map<string, number>> {
@@ -80,7 +80,7 @@ export async function insertBets(db: Kysely<DB>, dialect: Dialect, rows: BetRow[
 }
 
 /** The amount columns of a bet, named as the wire record's fields. */
-export const BET_AMOUNT_FIELDS = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'] as const;
+export const BET_AMOUNT_FIELDS = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution', 'jackpot_prize'] as const;
 
 /** What a stored bet says, to compare with a record sent again under its bet_id. */
 export interface StoredBet extends BetAmounts {

@@ -28,7 +28,8 @@ import { validateBets, validateCancels, validateTransfers, type ParsedBet, type 
  *
  * Wallet rule for a settled bet: the stake leaves the wallet (entry `bet`, −bet_amount, at
  * bet_time), then the net return arrives (entry `payout`, payout − tax + bonus, at settle_time),
- * so the wallet changes by payout − bet − tax + bonus = the player_win_loss (docs/product.md, "Report metrics").
+ * and a jackpot prize arrives from the prize pool (entry `jackpot_prize`, at settle_time), so the
+ * wallet changes by payout − bet − tax + bonus + jackpot prize = the player_win_loss (docs/product.md, "Report metrics").
  * Zero movements write no entry. Each movement, in batch order, must leave the wallet ≥ 0.
  */
 
@@ -372,6 +373,7 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
     tax_amount: r.record.tax_amount,
     bonus_amount: r.record.bonus_amount,
     jackpot_contribution: r.record.jackpot_contribution,
+    jackpot_prize: r.record.jackpot_prize,
     bet_time: r.record.bet_time,
     settle_time: r.record.settle_time,
     device: r.record.device,
@@ -410,6 +412,7 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
       tax_amount: row.tax_amount,
       bonus_amount: row.bonus_amount,
       jackpot_contribution: row.jackpot_contribution,
+      jackpot_prize: row.jackpot_prize,
       bet_time: row.bet_time,
       settle_time: row.settle_time,
     });

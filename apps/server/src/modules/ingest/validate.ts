@@ -94,6 +94,7 @@ export function validateBets(records: unknown): Validated<ParsedBet> {
       tax_amount: parseMoney(b.tax_amount),
       bonus_amount: parseMoney(b.bonus_amount),
       jackpot_contribution: parseMoney(b.jackpot_contribution),
+      jackpot_prize: b.jackpot_prize === '0' ? 0n : parseMoney(b.jackpot_prize),
       bet_time: Date.parse(b.bet_time),
       settle_time: Date.parse(b.settle_time),
       device: b.device,

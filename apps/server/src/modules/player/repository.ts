@@ -242,12 +242,12 @@ export async function recentBets(db: Kysely<DB>, dialect: Dialect, playerId: num
     .innerJoin('game as gm', 'gm.id', 'b.game_id')
     .innerJoin('currency as c', 'c.id', 'b.currency_id')
     .select(['b.bet_id', 'b.game_id', 'gm.code as game_code', 'c.code as currency_code', 'b.settle_time', 'b.cancelled_at'])
-    .select(['bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount'].map((a) => int8Text(sql.ref(`b.${a}`)).as(a)) as never[])
+    .select(['bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_prize'].map((a) => int8Text(sql.ref(`b.${a}`)).as(a)) as never[])
     .where('b.player_id', '=', playerId);
   const days = playerDaysCondition(dialect, 'b.settle_time', fromMs, toMs);
   if (days) q = q.where(days as Expression<SqlBool>);
   const rows = (await q.orderBy('b.settle_time', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as unknown as Array<
-    { bet_id: string; game_id: unknown; game_code: string; currency_code: string; settle_time: unknown; cancelled_at: unknown } & Record<'bet_amount' | 'payout_amount' | 'tax_amount' | 'bonus_amount', string>
+    { bet_id: string; game_id: unknown; game_code: string; currency_code: string; settle_time: unknown; cancelled_at: unknown } & Record<'bet_amount' | 'payout_amount' | 'tax_amount' | 'bonus_amount' | 'jackpot_prize', string>
   >;
   return rows.map((r) => ({
     bet_id: r.bet_id,
@@ -260,5 +260,6 @@ export async function recentBets(db: Kysely<DB>, dialect: Dialect, playerId: num
     payout_amount: BigInt(r.payout_amount),
     tax_amount: BigInt(r.tax_amount),
     bonus_amount: BigInt(r.bonus_amount),
+    jackpot_prize: BigInt(r.jackpot_prize),
   }));
 }

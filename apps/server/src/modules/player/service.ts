@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, MONEY_SCALE, MONEY_UNITS_MAX, parseMoney, player, type bill, type CallParsed } from '@console/contract';
+import { ErrorCode, formatMoney, MONEY_SCALE, MONEY_UNITS_MAX, parseMoney, player, playerWinLoss, type bill, type CallParsed } from '@console/contract';
 import type { BetStage } from '../../db/bet-batch.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -58,8 +58,8 @@ type ListInput = CallParsed<typeof player.playerList>;
 const iso = (ms: number) => new Date(ms).toISOString();
 const SORTS = new Set<string>(player.PLAYER_SORT_FIELDS);
 
-/** Player win/loss (docs/product.md, "Report metrics"). */
-const winLoss = (s: { bet_amount: bigint; payout_amount: bigint; tax_amount: bigint; bonus_amount: bigint }) => s.payout_amount - s.bet_amount - s.tax_amount + s.bonus_amount;
+/** Player win/loss (docs/product.md, "Report metrics"), the contract's one formula. */
+const winLoss = playerWinLoss;
 
 /**
  * The page's lifetime sums, in each player's own currency, from the aggregates' month segments
@@ -156,6 +156,7 @@ export async function playerDetail(input: CallParsed<typeof player.playerDetail>
       currency_code: b.currency_code,
       bet_amount: formatMoney(b.bet_amount),
       payout_amount: formatMoney(b.payout_amount),
+      jackpot_prize: formatMoney(b.jackpot_prize),
       player_win_loss: formatMoney(winLoss(b)),
       settle_time: iso(b.settle_time),
       cancelled: b.cancelled,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, parseMoney, type CallParsed, type player } from '@console/contract';
+import { ErrorCode, formatMoney, parseMoney, playerWinLoss, type CallParsed, type player } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
@@ -26,7 +26,7 @@ import {
  * Point control (docs/product.md, "Point control"): an instruction to the game servers to steer a player towards winning
  * or losing a target amount. Its progress is kept by the ingest in the batch's transaction: each
  * bet of the player (of its game, when set) settled at or after the control's creation adds its
- * player win/loss (payout − bet − tax + bonus) to `achieved_amount` for "win", the negation for
+ * player win/loss (payout − bet − tax + bonus + jackpot prize) to `achieved_amount` for "win", the negation for
  * "lose", in batch order; the bet that takes it to the target completes it, and later bets add
  * nothing.
  */
@@ -52,7 +52,7 @@ export async function applyControlProgress(db: Kysely<DB>, dialect: Dialect, bet
     if (!p || p.completed) continue;
     const c = p.control;
     if (b.settle_time < c.created_ms || (c.game_id !== null && b.game_id !== c.game_id)) continue;
-    const winLoss = b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount;
+    const winLoss = playerWinLoss(b);
     p.achieved += c.direction === 'win' ? winLoss : -winLoss;
     if (p.achieved >= c.target_amount) p.completed = true;
   }

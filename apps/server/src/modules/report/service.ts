@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, localDateTimeText, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
+import { ErrorCode, formatMoney, localDateTimeText, playerReturn, playerWinLoss, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
@@ -110,7 +110,8 @@ function metrics(r: SummaryRaw | ReportRowRaw) {
   const payout = BigInt(r.payout_amount);
   const tax = BigInt(r.tax_amount);
   const bonus = BigInt(r.bonus_amount);
-  const playerWinLoss = payout - bet - tax + bonus;
+  const prize = BigInt(r.jackpot_prize);
+  const winLoss = playerWinLoss({ bet_amount: bet, payout_amount: payout, tax_amount: tax, bonus_amount: bonus, jackpot_prize: prize });
   return {
     bet_count: r.bet_count,
     bettor_count: r.bettor_count ?? 0,
@@ -120,9 +121,10 @@ function metrics(r: SummaryRaw | ReportRowRaw) {
     tax_amount: formatMoney(tax),
     bonus_amount: formatMoney(bonus),
     jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution)),
-    player_win_loss: formatMoney(playerWinLoss),
-    platform_win_loss: formatMoney(-playerWinLoss),
-    rtp: ratio4(payout + bonus, bet),
+    jackpot_prize: formatMoney(prize),
+    player_win_loss: formatMoney(winLoss),
+    platform_win_loss: formatMoney(-winLoss),
+    rtp: ratio4(playerReturn({ payout_amount: payout, bonus_amount: bonus, jackpot_prize: prize }), bet),
   };
 }
 
@@ -170,6 +172,7 @@ export function formatBettingRow(r: Row, offsetMinutes: number): Row {
   const payout = BigInt(r.payout_amount as string);
   const tax = BigInt(r.tax_amount as string);
   const bonus = BigInt(r.bonus_amount as string);
+  const prize = BigInt(r.jackpot_prize as string);
   const row: Row = {
     id: toNumber(r.id),
     bet_id: String(r.bet_id),
@@ -192,7 +195,8 @@ export function formatBettingRow(r: Row, offsetMinutes: number): Row {
     tax_amount: formatMoney(tax),
     bonus_amount: formatMoney(bonus),
     jackpot_contribution: formatMoney(BigInt(r.jackpot_contribution as string)),
-    player_win_loss: formatMoney(payout - bet - tax + bonus),
+    jackpot_prize: formatMoney(prize),
+    player_win_loss: formatMoney(playerWinLoss({ bet_amount: bet, payout_amount: payout, tax_amount: tax, bonus_amount: bonus, jackpot_prize: prize })),
     bet_time: localDateTimeText(toNumber(r.bet_time), offsetMinutes),
     settle_time: localDateTimeText(toNumber(r.settle_time), offsetMinutes),
     device: String(r.device ?? ''),

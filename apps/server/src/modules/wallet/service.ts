@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, MONEY_UNITS_MAX } from '@console/contract';
+import { ErrorCode, formatMoney, MONEY_UNITS_MAX, playerWinLoss } from '@console/contract';
 import { apiError } from '../../lib/api-error.ts';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -31,7 +31,8 @@ export const LEDGER_TOTAL_FULL = `the batch would take a day's ledger total (the
 /**
  * The ingest's wallets stage (db/bet-batch.ts): the batch's wallets locked (created at a player's
  * first bet), then each new bet, in batch order, takes its stake out at its bet time and pays its
- * net return (payout − tax + bonus) in at its settle time, as two ledger entries; a stake beyond
+ * net return (payout − tax + bonus) in at its settle time, as two ledger entries, and a jackpot
+ * prize in at its settle time as a third (`jackpot_prize`, only when it carries one); a stake beyond
  * the balance, a tax beyond what the wallet holds or a balance past the maximum refuses the batch
  * naming the record. The entries and the final balances are written once.
  */
@@ -51,6 +52,10 @@ export const walletStage: BetStage = {
         batch.reject(b.index, 'tax_amount', `the tax exceeds payout plus bonus by more than the wallet holds (${formatMoney(book.balanceOf(wallet))})`);
       }
       if (paid === 'above_max') batch.reject(b.index, 'payout_amount', WALLET_FULL);
+      // A jackpot prize (rare): its own entry, paid from the prize pool (the prize-pool stage takes it from there).
+      if (b.jackpot_prize !== 0n && book.move(wallet, b.agent_id, 'jackpot_prize', b.jackpot_prize, b.bet_id, b.id, b.settle_time)) {
+        batch.reject(b.index, 'jackpot_prize', WALLET_FULL);
+      }
     }
     await book.save(db, dialect, () => batch.reject(null, 'bets', LEDGER_TOTAL_FULL));
   },
@@ -62,8 +67,8 @@ async function lockedBook(db: Kysely<DB>, dialect: Dialect, owners: ReadonlyArra
   return { book: new LedgerBook(now), walletOf: (b: { player_id: number; currency_id: number }) => wallets.get(walletKey(b.player_id, b.currency_id))! };
 }
 
-/** What a settled bet did to its player's wallet: its stake out and its net return in. */
-export const betWalletEffect = (b: BetAmounts): bigint => b.payout_amount - b.tax_amount + b.bonus_amount - b.bet_amount;
+/** What a settled bet did to its player's wallet: its stake out, its net return and its jackpot prize in (its player win/loss). */
+export const betWalletEffect = (b: BetAmounts): bigint => playerWinLoss(b);
 
 /**
  * The cancellations' wallets stage (db/bet-batch.ts CancelBatch): each cancelled bet's whole

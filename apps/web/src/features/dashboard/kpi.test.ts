@@ -15,7 +15,7 @@ describe('dashboard figures', () => {
   });
 
   it('adds rows of the same day exactly and fills days without bets', () => {
-    const row = (date: string, bet: string, win: string) => ({
+    const row = (date: string, bet: string, win: string, prize = '0.0000') => ({
       date,
       bet_count: 2,
       bettor_count: 1,
@@ -23,10 +23,13 @@ describe('dashboard figures', () => {
       valid_bet_amount: bet,
       payout_amount: '0.1000',
       bonus_amount: '0.0500',
+      jackpot_prize: prize,
       platform_win_loss: win,
       new_player_count: 1,
     });
     const days = byDay([row('2026-11-20', '0.1000', '-0.3000'), row('2026-11-20', '0.2000', '0.1000'), row('2026-11-01', '9.0000', '9.0000')], ['2026-11-20', '2026-11-21']);
+    // A jackpot prize is part of the return to player.
+    expect(rtpOf(byDay([row('2026-11-20', '1.0000', '0', '0.8500')], ['2026-11-20'])[0]!)).toBe('1.0000');
     expect(days[0]).toMatchObject({ date: '2026-11-20', bet_count: 4, bettor_count: 2, bet_amount: '0.3000', platform_win_loss: '-0.2000', new_player_count: 2 });
     expect(days[1]).toMatchObject({ date: '2026-11-21', bet_count: 0, bet_amount: '0.0000' });
     expect(total(days)).toMatchObject({ bet_count: 4, bet_amount: '0.3000', payout_amount: '0.2000', bonus_amount: '0.1000', new_player_count: 2 });

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, ratio4 } from '@console/contract';
+import { formatMoney, parseMoney, playerReturn, ratio4 } from '@console/contract';
 
 /** The figures the dashboard shows for one local day (amounts as exact decimal strings). */
 export interface DayFigures {
@@ -9,6 +9,7 @@ export interface DayFigures {
   valid_bet_amount: string;
   payout_amount: string;
   bonus_amount: string;
+  jackpot_prize: string;
   platform_win_loss: string;
   new_player_count: number;
 }
@@ -22,6 +23,7 @@ export interface DailyRow {
   valid_bet_amount: string;
   payout_amount: string;
   bonus_amount: string;
+  jackpot_prize: string;
   platform_win_loss: string;
   new_player_count?: number;
 }
@@ -49,6 +51,7 @@ export const emptyDay = (date: string): DayFigures => ({
   valid_bet_amount: ZERO,
   payout_amount: ZERO,
   bonus_amount: ZERO,
+  jackpot_prize: ZERO,
   platform_win_loss: ZERO,
   new_player_count: 0,
 });
@@ -72,6 +75,7 @@ export function byDay(rows: readonly DailyRow[], dates: readonly string[]): DayF
     day.valid_bet_amount = add(day.valid_bet_amount, r.valid_bet_amount);
     day.payout_amount = add(day.payout_amount, r.payout_amount);
     day.bonus_amount = add(day.bonus_amount, r.bonus_amount);
+    day.jackpot_prize = add(day.jackpot_prize, r.jackpot_prize);
     day.platform_win_loss = add(day.platform_win_loss, r.platform_win_loss);
   }
   return dates.map((d) => map.get(d)!);
@@ -87,15 +91,17 @@ export function total(days: readonly DayFigures[]): Omit<DayFigures, 'date' | 'b
       valid_bet_amount: add(t.valid_bet_amount, d.valid_bet_amount),
       payout_amount: add(t.payout_amount, d.payout_amount),
       bonus_amount: add(t.bonus_amount, d.bonus_amount),
+      jackpot_prize: add(t.jackpot_prize, d.jackpot_prize),
       platform_win_loss: add(t.platform_win_loss, d.platform_win_loss),
     }),
-    { bet_count: 0, new_player_count: 0, bet_amount: ZERO, valid_bet_amount: ZERO, payout_amount: ZERO, bonus_amount: ZERO, platform_win_loss: ZERO },
+    { bet_count: 0, new_player_count: 0, bet_amount: ZERO, valid_bet_amount: ZERO, payout_amount: ZERO, bonus_amount: ZERO, jackpot_prize: ZERO, platform_win_loss: ZERO },
   );
 }
 
-/** Return to player (docs/product.md, "Report metrics"), (payout + bonus) / bet; null without bets. */
-export function rtpOf(day: Pick<DayFigures, 'payout_amount' | 'bonus_amount' | 'bet_amount'>): string | null {
-  return ratio4(parseMoney(day.payout_amount) + parseMoney(day.bonus_amount), parseMoney(day.bet_amount));
+/** Return to player (docs/product.md, "Report metrics"), (payout + bonus + jackpot prize) / bet; null without bets. */
+export function rtpOf(day: Pick<DayFigures, 'payout_amount' | 'bonus_amount' | 'jackpot_prize' | 'bet_amount'>): string | null {
+  const back = playerReturn({ payout_amount: parseMoney(day.payout_amount), bonus_amount: parseMoney(day.bonus_amount), jackpot_prize: parseMoney(day.jackpot_prize) });
+  return ratio4(back, parseMoney(day.bet_amount));
 }
 
 /**

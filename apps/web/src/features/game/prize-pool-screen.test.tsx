@@ -47,8 +47,11 @@ function start(route: string) {
     }
     if (path === 'game/prizepool/clean/list') {
       return ok({
-        list: [{ id: 1, prize_pool_id: 7, agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '2000.0000', after_amount: '2000.0000', operator_account: 'admin', remark: 'paid', created_at: '2026-11-26T16:01:44.000Z' }],
-        total: 1,
+        list: [
+          { id: 2, prize_pool_id: 7, kind: 'prize', agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '5031.4090', after_amount: '4531.4090', amount: '500.0000', operator_account: '', remark: '', created_at: '2026-11-26T16:02:44.000Z', bet_id: 'B-42', player_id: 3, player_account: 'lucky00003' },
+          { id: 1, prize_pool_id: 7, kind: 'clean', agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '2000.0000', after_amount: '2000.0000', amount: '0.0000', operator_account: 'admin', remark: 'paid', created_at: '2026-11-26T16:01:44.000Z', bet_id: null, player_id: null, player_account: null },
+        ],
+        total: 2,
       });
     }
     if (path === 'game/prizepool/edit') {
@@ -184,16 +187,21 @@ describe('PrizePoolScreen', () => {
     expect(api.toast.error).toHaveBeenCalled();
   });
 
-  it('shows game names before codes, one money format with the currency, and the clean history in the console time format', async () => {
+  it('shows game names before codes, one money format with the currency, and the pool history (prizes and cleans) in the console time format', async () => {
     start('/game/manage/agent/prize-pool');
     const amount = await screen.findByTestId('pool-amount-7');
     expect(amount.textContent).toBe('5,031.41 CNY');
     // Rounding hides digits: the exact amount is in the tooltip.
     expect(amount.querySelector('[title]')?.getAttribute('title')).toBe('5,031.4090 CNY');
     expect(screen.getByTestId('pool-row-7').textContent).toContain('财神捕鱼');
-    const card = (await screen.findByText('清理记录')).closest('.ant-card')! as HTMLElement;
-    await waitFor(() => expect(card.querySelector('tbody tr.ant-table-row')).toBeTruthy());
-    const historyRow = card.querySelector('tbody tr.ant-table-row')!;
+    const card = (await screen.findByText('奖池记录')).closest('.ant-card')! as HTMLElement;
+    await waitFor(() => expect(card.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(2));
+    const [prizeRow, historyRow] = [...card.querySelectorAll('tbody tr.ant-table-row')] as [Element, Element];
+    // A prize names its player (its bet id shows on wider screens), with the pool before and after.
+    expect(prizeRow.textContent).toContain('奖池派奖');
+    expect(prizeRow.textContent).toContain('lucky00003');
+    expect(prizeRow.textContent).toContain('5,031.41 → 4,531.41 CNY');
+    expect(historyRow.textContent).toContain('清理');
     expect(historyRow.textContent).toContain('财神捕鱼');
     expect(historyRow.textContent).toContain('2,000.00 → 2,000.00 CNY');
     expect(historyRow.querySelector('time')?.textContent).toMatch(/^2026-11-2\d \d{2}:\d{2}:44$/);

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Badge, Button, Descriptions, Flex, Form, Grid, Input, InputNumber, Radio, Space, Typography } from 'antd';
+import { Alert, App, Badge, Button, Descriptions, Flex, Form, Grid, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ErrorCode, formatMoney, game, parseMoney } from '@console/contract';
 import { DateTime } from '../../components/date-time';
@@ -344,7 +344,7 @@ function CleanDialog({ target, onClose }: { target: Pool | null; onClose: () => 
   );
 }
 
-/** Prize pools (902, hidden route /game/manage/agent/prize-pool): an agent's pools, create or edit, clean with a typed confirmation, and the history of cleans. */
+/** Prize pools (902, hidden route /game/manage/agent/prize-pool): an agent's pools, create or edit, clean with a typed confirmation, and the history of cleans and jackpot prizes. */
 export default function PrizePoolScreen() {
   const { t } = useTranslation('game');
   const screens = Grid.useBreakpoint();
@@ -485,6 +485,7 @@ export default function PrizePoolScreen() {
           {!screens.sm && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {nameOfCode(c.game_code)} · {c.agent_code}
+              {c.kind !== 'clean' && ` · ${c.player_account ?? ''}`}
             </Typography.Text>
           )}
         </Flex>
@@ -504,6 +505,22 @@ export default function PrizePoolScreen() {
       ),
     },
     {
+      title: t('pool.kind'),
+      dataIndex: 'kind',
+      render: (v: Clean['kind']) => (
+        <Tag color={v === 'prize' ? 'gold' : v === 'prize_cancel' ? 'red' : 'default'} data-testid={`history-kind-${v}`}>
+          {v === 'prize' ? t('pool.kindPrize') : v === 'prize_cancel' ? t('pool.kindPrizeCancel') : t('pool.kindClean')}
+        </Tag>
+      ),
+    },
+    {
+      title: t('pool.historyAmount'),
+      dataIndex: 'amount',
+      align: 'right',
+      responsive: ['md'],
+      render: (v: string, c) => <Money value={v} currency={c.currency_code} />,
+    },
+    {
       title: t('pool.beforeAfter'),
       key: 'amounts',
       align: 'right',
@@ -513,8 +530,27 @@ export default function PrizePoolScreen() {
         </span>
       ),
     },
-    { title: t('pool.operator'), dataIndex: 'operator_account', responsive: ['md'] },
-    { title: t('pool.remark'), dataIndex: 'remark', responsive: ['sm'] },
+    {
+      // A clean's operator, a prize's (or returned prize's) player.
+      title: t('pool.operatorOrPlayer'),
+      key: 'who',
+      responsive: ['md'],
+      render: (_, c) => (c.kind === 'clean' ? c.operator_account : c.player_account),
+    },
+    {
+      // A clean's remark, a prize's (or returned prize's) bet id.
+      title: t('pool.remarkOrBet'),
+      key: 'note',
+      responsive: ['sm'],
+      render: (_, c) =>
+        c.kind !== 'clean' ? (
+          <Typography.Text type="secondary" copyable={{ text: c.bet_id ?? '' }}>
+            {t('pool.betId', { id: c.bet_id })}
+          </Typography.Text>
+        ) : (
+          c.remark
+        ),
+    },
   ];
 
   return (

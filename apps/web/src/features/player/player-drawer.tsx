@@ -215,6 +215,12 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
                 { title: t('drawer.game'), dataIndex: 'game_code', render: (v: string, row) => <GameName id={row.game_id} code={v} /> },
                 { title: t('drawer.bet'), dataIndex: 'bet_amount', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_code} /> },
                 {
+                  title: t('drawer.jackpotPrize'),
+                  dataIndex: 'jackpot_prize',
+                  align: 'right',
+                  render: (v: string, row) => (v === '0.0000' ? <Typography.Text type="secondary">-</Typography.Text> : <Money value={v} currency={row.currency_code} />),
+                },
+                {
                   title: t('drawer.winLoss'),
                   dataIndex: 'player_win_loss',
                   align: 'right',

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 import { playerDaysCondition } from '../../../db/player-days.ts';
+import { playerWinLossSql } from '../../../db/sql.ts';
 import { HH_MS } from '../../../lib/periods.ts';
 import { and, type ResolvedFilter } from './plan.ts';
 import type { RowQueryOptions } from './rows.ts';
@@ -14,7 +15,8 @@ const BETTING_SORT: Record<string, RawBuilder<unknown>> = {
   tax_amount: sql`b.tax_amount`,
   bonus_amount: sql`b.bonus_amount`,
   jackpot_contribution: sql`b.jackpot_contribution`,
-  player_win_loss: sql`(b.payout_amount - b.bet_amount - b.tax_amount + b.bonus_amount)`,
+  jackpot_prize: sql`b.jackpot_prize`,
+  player_win_loss: playerWinLossSql('b'),
 };
 export const bettingSortable = (field: string) => field in BETTING_SORT;
 
@@ -42,7 +44,7 @@ export function bettingQuery(f: ResolvedFilter, o: RowQueryOptions): RawBuilder<
   const where = o.page
     ? sql`b.id IN (SELECT b.id FROM bet b WHERE ${and(conds)} ORDER BY ${sortBy} ${dir}, b.id ${dir} LIMIT ${o.page.limit} OFFSET ${o.page.offset})`
     : and(conds);
-  const amounts = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'].map(
+  const amounts = ['bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution', 'jackpot_prize'].map(
     (c) => sql`CAST(b.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`,
   );
   return sql<Record<string, unknown>>`SELECT b.id, b.bet_id, b.round_id, b.player_id, b.agent_id, b.game_id, b.platform_id, b.currency_id,

@@ -229,7 +229,7 @@ function dimColumns(d: ReportDef): string[] {
   return cols;
 }
 
-export const SUM_COLUMNS = ['bet_count', 'win_count', 'bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution'] as const;
+export const SUM_COLUMNS = ['bet_count', 'win_count', 'bet_amount', 'valid_bet_amount', 'payout_amount', 'tax_amount', 'bonus_amount', 'jackpot_contribution', 'jackpot_prize'] as const;
 
 export interface Plan {
   d: ReportDef;

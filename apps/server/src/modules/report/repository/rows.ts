@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Lang } from '@console/contract';
-import { toNumber } from '../../../db/sql.ts';
+import { playerReturnSql, playerWinLossSql, toNumber } from '../../../db/sql.ts';
 import {
   bettorQuery,
   groupedQuery,
@@ -14,7 +14,7 @@ import {
 } from './plan.ts';
 
 const money = (c: string) => sql`CAST(g.${sql.ref(c)} AS TEXT) AS ${sql.ref(c)}`;
-const pwl = sql`(g.payout_amount - g.bet_amount - g.tax_amount + g.bonus_amount)`;
+const pwl = playerWinLossSql('g');
 
 /** SQL for each sortable column of a report row. */
 function sortExpr(p: Plan, field: string, bettorRef: RawBuilder<unknown>, lang: Lang): RawBuilder<unknown> | null {
@@ -46,7 +46,7 @@ function sortExpr(p: Plan, field: string, bettorRef: RawBuilder<unknown>, lang: 
     case 'platform_win_loss':
       return sql`(0 - ${pwl})`;
     case 'rtp':
-      return sql`(CASE WHEN g.bet_amount = 0 THEN NULL ELSE (g.payout_amount + g.bonus_amount) * 1.0 / g.bet_amount END)`;
+      return sql`(CASE WHEN g.bet_amount = 0 THEN NULL ELSE ${playerReturnSql('g')} * 1.0 / g.bet_amount END)`;
     case 'win_rate':
       return sql`(CASE WHEN g.bet_count = 0 THEN NULL ELSE g.win_count * 1.0 / g.bet_count END)`;
     case 'new_player_count':
@@ -69,6 +69,7 @@ export interface SumsRaw {
   tax_amount: string;
   bonus_amount: string;
   jackpot_contribution: string;
+  jackpot_prize: string;
   new_player_count: number;
 }
 
@@ -117,6 +118,7 @@ export function rowFromSql(r: Record<string, unknown>): ReportRowRaw {
     tax_amount: String(r.tax_amount ?? '0'),
     bonus_amount: String(r.bonus_amount ?? '0'),
     jackpot_contribution: String(r.jackpot_contribution ?? '0'),
+    jackpot_prize: String(r.jackpot_prize ?? '0'),
     new_player_count: toNumber(r.new_player_count ?? 0),
   };
 }

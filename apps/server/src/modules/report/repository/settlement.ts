@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
-import { toNumber } from '../../../db/sql.ts';
+import { playerWinLossSql, toNumber } from '../../../db/sql.ts';
 import { groupedQuery, plan, type ReportDef, type ResolvedFilter } from './plan.ts';
 
 /** One agent's own bets (not its sub-tree's) in one local month and currency. */
@@ -23,7 +23,7 @@ export interface AgentMonthRaw {
 export async function agentMonthWinLoss(db: Kysely<DB>, d: ReportDef, f: ResolvedFilter): Promise<AgentMonthRaw[]> {
   const p = plan(d, f);
   const q = sql<Record<string, unknown>>`SELECT g.bucket, g.agent_id, g.currency_id, g.bet_count,
-      CAST(g.bet_amount + g.tax_amount - g.payout_amount - g.bonus_amount AS TEXT) AS platform_win_loss
+      CAST(0 - ${playerWinLossSql('g')} AS TEXT) AS platform_win_loss
     FROM (${groupedQuery(p)}) g`;
   const { rows } = await q.execute(db);
   return rows.map((r) => ({

@@ -67,6 +67,7 @@ export async function querySummary(db: Kysely<DB>, d: ReportDef, f: ResolvedFilt
     tax_amount: String(r.tax_amount ?? '0'),
     bonus_amount: String(r.bonus_amount ?? '0'),
     jackpot_contribution: String(r.jackpot_contribution ?? '0'),
+    jackpot_prize: String(r.jackpot_prize ?? '0'),
     new_player_count: toNumber(r.new_player_count ?? 0),
   }));
 }
