@@ -19,6 +19,7 @@ import { m0015AgentApi } from './0015-agent-api.ts';
 import { m0016ShareRateHistory } from './0016-share-rate-history.ts';
 import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
 import { m0020BetCancel } from './0020-bet-cancel.ts';
+import { m0021SharedServerState } from './0021-shared-server-state.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -40,6 +41,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0016-share-rate-history', m0016ShareRateHistory],
   ['0018-ledger-day-sums', m0018LedgerDaySums],
   ['0020-bet-cancel', m0020BetCancel],
+  ['0021-shared-server-state', m0021SharedServerState],
 ];
 
 class StepProvider implements MigrationProvider {
