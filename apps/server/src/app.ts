@@ -5,6 +5,7 @@ import type { CallDef } from '@console/contract';
 import { loadConfig, type Config } from './config/index.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
+import { checkKeyEncryptionKey } from './db/key-check.ts';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors.ts';
 import { registerXsrf } from './plugins/xsrf.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -50,6 +51,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   const config = loadConfig(process.env, options.config);
   const database = options.database ?? openDatabase(config.databaseUrl);
   if (options.migrate !== false) await migrateToLatest(database);
+  // Before anything is sealed or opened: the key must be the one every server on this database uses.
+  await checkKeyEncryptionKey(database.db, config);
 
   const requestTimeout = config.requestTimeoutSeconds * 1000;
   const app = Fastify({

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrations/index.ts';
+import { checkKeyEncryptionKey, KeyMismatchError } from './db/key-check.ts';
 import { DEMO_ADMIN, demoPasswordUnchanged, seed } from './db/seed/index.ts';
 import { seedDemoPlatform } from './modules/demo/public.ts';
 
@@ -10,6 +11,17 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database);
+  // Before the seed seals the demo's agent key: the key must be the one every server on this database uses.
+  try {
+    await checkKeyEncryptionKey(database.db, config);
+  } catch (err) {
+    await database.destroy();
+    if (err instanceof KeyMismatchError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const seedLog = (msg: string) => console.log(`[seed] ${msg}`);
   await seed(database, seedLog);
   await seedDemoPlatform(database, seedLog);

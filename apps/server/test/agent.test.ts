@@ -159,10 +159,10 @@ describeOnDatabases('agent management', (t) => {
     const user = await t().call<{ id: number }>('agent/user/add', { agent_id: kid.data.id, account: 'kiduser', name: 'Kid', password: clientPasswordHash('kidpass1'), admin_level_id: level }, { token });
     expect(user.error_code, user.error_msg).toBe('0');
     const key = await t().call<{ app_id: string; secret: string }>('key/add', { agent_id: kid.data.id, type: 'agent', remark: '' }, { token });
-    const dataDir = t().app.config.dataDir;
+    const keySource = t().app.config;
     expect(await mayLogIn('stopkid1', 'kiduser', 'kidpass1')).toBe(true);
     // What the agent API signs with: the key's secret while the key and its agents are in service.
-    const signingSecret = async () => (await agentKeyForSigning(db(), key.data.app_id, dataDir))?.secret ?? null;
+    const signingSecret = async () => (await agentKeyForSigning(db(), key.data.app_id, keySource))?.secret ?? null;
     expect(await signingSecret()).toBe(key.data.secret);
 
     expect((await t().call('agent/edit', { id: top.data.id, status: 2 }, { token })).error_code).toBe('0');

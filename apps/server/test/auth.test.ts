@@ -221,7 +221,7 @@ describeOnDatabases('authenticator (TOTP) binding and login', (t) => {
     expect(row.totp_secret).toBeNull();
     // Kept sealed: the database alone does not give away the secret.
     expect(row.totp_pending_secret).not.toContain(r.data.secret);
-    expect(openTotpSecret(row.totp_pending_secret!, t().app.config.dataDir)).toBe(r.data.secret);
+    expect(openTotpSecret(row.totp_pending_secret!, t().app.config)).toBe(r.data.secret);
   });
 
   it('confirm refuses a wrong code, accepts a valid one and answers google_bound', async () => {
@@ -241,7 +241,7 @@ describeOnDatabases('authenticator (TOTP) binding and login', (t) => {
     expect(ok.data.user_info.google_bound).toBe(true);
     const row = await t().database.db.selectFrom('operator_user').select(['totp_secret', 'totp_pending_secret']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(row.totp_secret).not.toContain(init.data.secret);
-    expect(openTotpSecret(row.totp_secret!, t().app.config.dataDir)).toBe(init.data.secret);
+    expect(openTotpSecret(row.totp_secret!, t().app.config)).toBe(init.data.secret);
     expect(row.totp_pending_secret).toBeNull();
     const log = await t().database.db.selectFrom('operation_log').select('summary').where('action', '=', 'user/google/bind/confirm').where('operator_id', '=', u.id).execute();
     expect(log).toHaveLength(1);

@@ -106,11 +106,11 @@ describeOnDatabases(
       const expired = await t().call('export/download', { id: own.id }, { token: ut, lang: 'en' });
       expect(expired.error_code).toBe('A0404');
       expect(expired.error_msg).toMatch(/expired.*kept 7 days/);
-      // ... and the cleanup deletes the file and marks the record.
-      const row = await t().database.db.selectFrom('export').select('file_path').where('id', '=', own.id).executeTakeFirstOrThrow();
-      expect(fs.existsSync(row.file_path)).toBe(true);
+      // ... and the cleanup deletes the stored file and marks the record.
+      const storedParts = () => t().database.db.selectFrom('export_part').select('part').where('export_id', '=', own.id).execute();
+      expect((await storedParts()).length).toBeGreaterThan(0);
       expect(await cleanUpExports(t().database.db, t().app.config.exportDir)).toBeGreaterThanOrEqual(1);
-      expect(fs.existsSync(row.file_path)).toBe(false);
+      expect(await storedParts()).toEqual([]);
       const after = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: u.account }, { token })).data.list[0]!;
       expect(after).toMatchObject({ id: own.id, status: 'expired', downloadable: false });
     });
@@ -310,7 +310,7 @@ describeOnDatabases(
     it('an operator with an export running is told so, in both languages, and nothing is recorded', async () => {
       const token = await t().login();
       const adminId = Number((await t().database.db.selectFrom('operator_user').select('id').where('account', '=', 'admin').executeTakeFirstOrThrow()).id);
-      const release = hold(adminId);
+      const release = await hold(adminId);
       try {
         const en = await t().call(path, body, { token, lang: 'en' });
         expect([en.error_code, en.error_msg]).toEqual(['A0429', 'An export is already running; see Export management']);
@@ -318,23 +318,23 @@ describeOnDatabases(
         expect(zh.error_msg).toBe('已有导出正在进行，请在导出管理中查看');
         expect(await t().database.db.selectFrom('export').select('id').execute()).toHaveLength(0);
       } finally {
-        release();
+        await release();
       }
       expect(isFile(await t().call(path, body, { token }))).toBe(true);
     });
 
     it('past the total cap every operator waits; a place given back is taken again', async () => {
       const token = await t().login();
-      const others = [hold(-1), hold(-2)];
+      const others = [await hold(-1), await hold(-2)];
       const busy = await t().call(path, body, { token, lang: 'en' });
       expect([busy.error_code, busy.error_msg]).toEqual(['A0429', 'The server is busy with other exports; please try again in a minute']);
-      others[0]!();
-      others[0]!(); // giving a place back twice frees it once
+      await others[0]!();
+      await others[0]!(); // giving a place back twice frees it once
       expect(isFile(await t().call(path, body, { token }))).toBe(true);
-      const again = hold(-3);
+      const again = await hold(-3);
       expect((await t().call(path, body, { token })).error_code).toBe('A0429');
-      again();
-      others[1]!();
+      await again();
+      await others[1]!();
     });
 
     it('parallel exports of one operator: one runs, the others are told an export is running', async () => {

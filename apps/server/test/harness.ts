@@ -109,16 +109,24 @@ export async function startTestApp(dialect: Dialect, config: Partial<Config> = {
  */
 export async function startSiblingApp(t: TestApp, config: Partial<Config> = {}) {
   const database = openDatabase(t.url);
-  const app = await buildApp({
-    database,
-    migrate: false,
-    config: { ...t.app.config, ...config },
-    ...(t.app.smsSender ? { smsSender: t.app.smsSender } : {}),
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      database,
+      migrate: false,
+      config: { ...t.app.config, ...config },
+      ...(t.app.smsSender ? { smsSender: t.app.smsSender } : {}),
+    });
+    await app.ready();
+  } catch (err) {
+    // A server refused at start (another key-encryption key) leaves no connection behind.
+    await database.destroy();
+    throw err;
+  }
   return {
     app,
     call: callOn(app),
+    agentCall: callOn(app, '/v1/agent/'),
     async close() {
       await app.close();
       await database.destroy();

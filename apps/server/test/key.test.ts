@@ -54,7 +54,7 @@ describeOnDatabases('keys', (t) => {
     expect(row.secret_hash).toBeNull();
     expect(row.secret_encrypted).toMatch(/^v1:/);
     expect(row.secret_encrypted).not.toContain(r.data.secret);
-    expect(decryptSecret(row.secret_encrypted!, keyEncryptionKey(t().app.config.dataDir))).toBe(r.data.secret);
+    expect(decryptSecret(row.secret_encrypted!, keyEncryptionKey(t().app.config))).toBe(r.data.secret);
     expect(toNumber(row.agent_id)).toBe(dims.agent['A1-1']);
   });
 

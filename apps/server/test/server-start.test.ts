@@ -124,3 +124,25 @@ describe('ADMIN_PASSWORD on a database that already has operators', () => {
     }
   });
 });
+
+describe('the key-encryption key of a second server on the database', () => {
+  it('a server with another key than the one the database recorded refuses to start, saying to set KEY_ENCRYPTION_KEY', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'key-check-'));
+    const first = 'a1'.repeat(32);
+    const shared = { DATABASE_URL: `sqlite:${path.join(dir, 'console.db')}`, NODE_ENV: 'production', ADMIN_PASSWORD: 'first-real-secret' };
+    try {
+      // The first server records its key's check value; its own DATA_DIR holds no key file.
+      expect((await startServer({ ...shared, KEY_ENCRYPTION_KEY: first })).code).toBeNull();
+      const other = await startServer({ ...shared, KEY_ENCRYPTION_KEY: 'b2'.repeat(32) });
+      expect(other.code).toBe(1);
+      expect(other.output).toMatch(/Refusing to start: this server's key-encryption key, from KEY_ENCRYPTION_KEY, is not the key the other servers on this database use/);
+      expect(other.output).toMatch(/Set KEY_ENCRYPTION_KEY to the key the other servers use/);
+      // Without KEY_ENCRYPTION_KEY a new DATA_DIR generates a key of its own: refused the same way.
+      expect((await startServer({ ...shared })).output).toMatch(/key-encryption\.key \(KEY_ENCRYPTION_KEY is unset\)/);
+      // With the same key it starts.
+      expect((await startServer({ ...shared, KEY_ENCRYPTION_KEY: first })).code).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});

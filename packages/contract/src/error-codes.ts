@@ -5,6 +5,11 @@
 export const ErrorCode = {
   Success: '0',
   SystemError: 'B0001',
+  /**
+   * A stored secret (an authenticator's, an agent key's) that the server's key-encryption key
+   * cannot open: sealed under another key, or damaged. Re-bind the authenticator or rotate the key.
+   */
+  SecretUnreadable: 'B0002',
   TokenInvalid: 'A0230',
   WrongCredentials: 'A0210',
   AccountDisabled: 'A0211',
@@ -40,6 +45,10 @@ export const LANGS: readonly Lang[] = ['zh-cn', 'en'];
 export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   '0': { 'zh-cn': '', en: '' },
   B0001: { 'zh-cn': '系统出错', en: 'System error' },
+  B0002: {
+    'zh-cn': '该身份验证器或密钥的密文由另一把加密密钥加密（或已损坏），本服务器无法打开：请重新绑定身份验证器或重新签发密钥',
+    en: 'This authenticator or key was sealed with another key-encryption key (or is damaged) and cannot be opened here: re-bind the authenticator or re-issue the key',
+  },
   A0230: { 'zh-cn': '您的会话已过期，请重新登录', en: 'Your session has expired, please log in again' },
   A0231: { 'zh-cn': '接入密钥无效或已停用', en: 'The ingest key is invalid or disabled' },
   A0232: { 'zh-cn': '代理密钥无效、已停用或已过期', en: 'The agent key is unknown, disabled or expired, or its agent is disabled' },

@@ -53,7 +53,7 @@ async function main() {
       `Done in ${(s.ms / 1000).toFixed(1)} s: ${s.agents} agents, ${s.games} games, ${s.players} players, ` +
         `${s.transfers.toLocaleString('en')} transfers, ${s.bets.toLocaleString('en')} bets (${Math.round(rate).toLocaleString('en')} bets/s including generation).`,
     );
-    const key = await addKey(database.db, { agent_id: 0, type: 'ingest', remark: 'demo generator' }, null, config.dataDir);
+    const key = await addKey(database.db, { agent_id: 0, type: 'ingest', remark: 'demo generator' }, null, config);
     console.log(`Ingest key (shown once): Authorization: Bearer ${key.app_id}:${key.secret}`);
   } finally {
     await database.destroy();

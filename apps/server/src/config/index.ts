@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,7 +25,12 @@ export interface Config {
   validateResponses: boolean;
   /** Where the server keeps its own files (the key-encryption key when KEY_ENCRYPTION_KEY is unset). */
   dataDir: string;
-  /** Where export files are kept. */
+  /**
+   * KEY_ENCRYPTION_KEY as given (64 hex characters or base64 of 32 bytes); empty: the file under
+   * dataDir. Every server on one database must use the same key (db/key-check.ts).
+   */
+  keyEncryptionKey: string;
+  /** Where an export's file is written while it is made; the finished file is stored in the database. */
   exportDir: string;
   /** SMS gateway (lib/sms.ts): login codes are POSTed here. Empty: the log outside production, SMS login off in production. */
   smsWebhookUrl: string;
@@ -114,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     exportsAtOnce: wholeNumber(env, 'EXPORTS_AT_ONCE', 2, 1, 100),
     apiDocs: apiDocsAccess(env, production),
     dataDir: env.DATA_DIR ? userPath(env, env.DATA_DIR) : path.join(repoRoot, 'data'),
-    exportDir: env.EXPORT_DIR ? userPath(env, env.EXPORT_DIR) : path.join(repoRoot, 'data/exports'),
+    keyEncryptionKey: env.KEY_ENCRYPTION_KEY ?? '',
+    exportDir: env.EXPORT_DIR ? userPath(env, env.EXPORT_DIR) : path.join(os.tmpdir(), 'console-exports'),
     smsWebhookUrl: env.SMS_WEBHOOK_URL ?? '',
     smsWebhookToken: env.SMS_WEBHOOK_TOKEN ?? '',
     repoRoot,

@@ -433,6 +433,28 @@ export interface ApiNonceTable {
   created_at: string;
 }
 
+/** Values every server on the database shares (migration 0021), such as the key-encryption key's check value. */
+export interface ServerSettingTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A finished export's bytes, in parts of at most 1 MiB (migration 0021). */
+export interface ExportPartTable {
+  export_id: number;
+  part: number;
+  bytes: Buffer;
+}
+
+/** An export being written now on some server (migration 0021); lapses when its heartbeat stops. */
+export interface ExportSlotTable {
+  id: string;
+  /** Whose export: `op:<operator id>` or `agent:<agent user id>`. */
+  holder: string;
+  heartbeat_at: string;
+}
+
 export interface DB {
   operator_user: OperatorUserTable;
   session: SessionTable;
@@ -463,4 +485,7 @@ export interface DB {
   domain: DomainTable;
   api_key: ApiKeyTable;
   export: ExportTable;
+  server_setting: ServerSettingTable;
+  export_part: ExportPartTable;
+  export_slot: ExportSlotTable;
 }

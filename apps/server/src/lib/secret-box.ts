@@ -8,8 +8,9 @@ import path from 'node:path';
  * nothing but cost on every ingest request. An agent key's secret signs the agent's API requests,
  * so the platform must be able to read it back: it is stored encrypted with AES-256-GCM under the
  * key-encryption key, taken from `KEY_ENCRYPTION_KEY` (64 hex characters or base64 of 32 bytes) or,
- * when unset, from `data/key-encryption.key`, generated on first use (mode 0600). Losing that key
- * makes stored agent secrets unreadable (rotate them); leaking it exposes them.
+ * when unset, from `DATA_DIR/key-encryption.key`, generated on first use (mode 0600). Losing that
+ * key makes stored agent secrets unreadable (rotate them); leaking it exposes them. Every server on
+ * one database must hold the same key (db/key-check.ts checks it at start).
  */
 
 export const newSecret = () => randomBytes(32).toString('base64url');
@@ -43,14 +44,26 @@ function parseKey(text: string): Buffer {
   return key;
 }
 
-/** The key-encryption key: the environment's, else the file under `dataDir`, created when missing. */
-export function keyEncryptionKey(dataDir: string, env: NodeJS.ProcessEnv = process.env): Buffer {
-  if (env.KEY_ENCRYPTION_KEY) return parseKey(env.KEY_ENCRYPTION_KEY);
-  const file = path.join(dataDir, 'key-encryption.key');
+/** Where a server's key-encryption key comes from: `KEY_ENCRYPTION_KEY` (config), else the file under `dataDir`. */
+export interface KeySource {
+  dataDir: string;
+  /** The text of KEY_ENCRYPTION_KEY; empty when unset. */
+  keyEncryptionKey: string;
+}
+
+export const keyFileOf = (dataDir: string) => path.join(dataDir, 'key-encryption.key');
+
+/**
+ * The key-encryption key: the configured one, else the file under `dataDir`, created when missing.
+ * Every server on one database must use the same key: db/key-check.ts refuses a start with another.
+ */
+export function keyEncryptionKey(source: KeySource): Buffer {
+  if (source.keyEncryptionKey) return parseKey(source.keyEncryptionKey);
+  const file = keyFileOf(source.dataDir);
   const cached = keyCache.get(file);
   if (cached) return cached;
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(source.dataDir, { recursive: true });
     try {
       fs.writeFileSync(file, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
     } catch (err) {
@@ -63,6 +76,19 @@ export function keyEncryptionKey(dataDir: string, env: NodeJS.ProcessEnv = proce
   return key;
 }
 
+/**
+ * What the database keeps to recognise the key (never the key itself): a keyed digest of a fixed
+ * text, which tells whether two keys are the same and nothing about either.
+ */
+export const keyCheckValue = (key: Buffer) => `v1:${keyedDigest(key, 'key-check', 'key-encryption-key')}`;
+
+/** A sealed secret that this key cannot open: sealed under another key, or damaged. */
+export class SecretUnreadableError extends Error {
+  constructor() {
+    super('the secret cannot be opened with this key-encryption key (sealed with another key, or damaged)');
+  }
+}
+
 /** "v1:<iv>:<tag>:<ciphertext>", base64url parts. */
 export function encryptSecret(secret: string, key: Buffer): string {
   const iv = randomBytes(12);
@@ -71,10 +97,15 @@ export function encryptSecret(secret: string, key: Buffer): string {
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join(':');
 }
 
+/** The secret sealed in `stored`; SecretUnreadableError when this key cannot open it. */
 export function decryptSecret(stored: string, key: Buffer): string {
   const [v, iv, tag, ct] = stored.split(':');
-  if (v !== 'v1' || !iv || !tag || !ct) throw new Error('unknown secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  if (v !== 'v1' || !iv || !tag || !ct) throw new SecretUnreadableError();
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SecretUnreadableError();
+  }
 }

@@ -299,14 +299,14 @@ const TICKET_PURPOSE = 'docs-ticket';
  */
 function ticketFor(token: string, config: Config, nowMs = Date.now()): string {
   const body = `${Math.floor(nowMs / 1000) + DOCS_TICKET_MINUTES * 60}.${sha256(token)}`;
-  return `${body}.${keyedDigest(keyEncryptionKey(config.dataDir), TICKET_PURPOSE, body)}`;
+  return `${body}.${keyedDigest(keyEncryptionKey(config), TICKET_PURPOSE, body)}`;
 }
 
 /** The session token hash a ticket names, or null when it is malformed, forged or past its expiry. */
 function ticketTokenHash(ticket: string, config: Config, nowMs = Date.now()): string | null {
   const m = /^(\d{1,12})\.([0-9a-f]{64})\.([0-9a-f]{64})$/.exec(ticket);
   if (!m || Number(m[1]) * 1000 <= nowMs) return null;
-  const expected = Buffer.from(keyedDigest(keyEncryptionKey(config.dataDir), TICKET_PURPOSE, `${m[1]}.${m[2]}`));
+  const expected = Buffer.from(keyedDigest(keyEncryptionKey(config), TICKET_PURPOSE, `${m[1]}.${m[2]}`));
   return timingSafeEqual(expected, Buffer.from(m[3]!)) ? m[2]! : null;
 }
 

@@ -20,6 +20,7 @@ import { m0016ShareRateHistory } from './0016-share-rate-history.ts';
 import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
 import { m0019JackpotPrize } from './0019-jackpot-prize.ts';
 import { m0020BetCancel } from './0020-bet-cancel.ts';
+import { m0021SharedServerState } from './0021-shared-server-state.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -42,6 +43,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0018-ledger-day-sums', m0018LedgerDaySums],
   ['0019-jackpot-prize', m0019JackpotPrize],
   ['0020-bet-cancel', m0020BetCancel],
+  ['0021-shared-server-state', m0021SharedServerState],
 ];
 
 class StepProvider implements MigrationProvider {

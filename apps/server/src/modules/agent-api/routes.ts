@@ -39,7 +39,7 @@ async function registerAgentApi(app: FastifyInstance) {
         ip: clientIp(request),
       };
       try {
-        const caller = await service.authenticateApiRequest(app.database, app.config.dataDir, signed, nonceInTransaction);
+        const caller = await service.authenticateApiRequest(app.database, app.config, signed, nonceInTransaction);
         const data = await service.withNonce(app.database, caller, signed, () => {
           const parsed = call.request.safeParse(request.body ?? {}, { reportInput: true });
           if (!parsed.success) throw new ApiError(ErrorCode.InvalidParameter, { [lang]: formatZodError(parsed.error, lang) });

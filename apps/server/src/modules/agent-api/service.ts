@@ -8,6 +8,7 @@ import { betsHorizon } from '../../db/bets-horizon.ts';
 import { apiError, ApiError } from '../../lib/api-error.ts';
 import { addressOnList } from '../../lib/ip-list.ts';
 import { sha256 } from '../../lib/passwords.ts';
+import type { KeySource } from '../../lib/secret-box.ts';
 import { nowIso } from '../../lib/time.ts';
 import { parseWhitelist } from '../agent/public.ts';
 import { insertOperationLog } from '../user/public.ts';
@@ -88,9 +89,9 @@ async function refuse(database: Database, req: SignedRequest, appId: string, sta
  * `deferNonce`: the call takes the nonce itself, inside its own write transaction, and runs under
  * `withNonce`, which refuses a replay all the same.
  */
-export async function authenticateApiRequest(database: Database, dataDir: string, req: SignedRequest, deferNonce = false): Promise<ApiCaller> {
+export async function authenticateApiRequest(database: Database, keys: KeySource, req: SignedRequest, deferNonce = false): Promise<ApiCaller> {
   const appId = header(req.headers, agentApi.AGENT_API_HEADERS.appId).slice(0, 64);
-  const found = appId ? await agentKeyForSigning(database.db, appId, dataDir) : null;
+  const found = appId ? await agentKeyForSigning(database.db, appId, keys) : null;
   if (!found) return refuse(database, req, appId, 401, ErrorCode.ApiKeyInvalid);
   const { agent } = found;
 

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { clientPasswordHash, hashPassword } from '../../lib/passwords.ts';
 import { toNumber } from '../../db/sql.ts';
 import { addKey, insertKey } from '../key/public.ts';
-import { encryptSecret, keyEncryptionKey } from '../../lib/secret-box.ts';
+import { encryptSecret, keyEncryptionKey, type KeySource } from '../../lib/secret-box.ts';
 import type { Rng } from './random.ts';
 
 /**
@@ -328,25 +328,25 @@ export const DEMO_AGENT_KEY = { agentCode: 'CN01', appId: 'agt_demo_cn01', secre
  * more domains (an internationalised one, a disabled one). Drawn without the random stream, so the
  * seeded play stays as it was.
  */
-export async function insertOperations(db: Kysely<DB>, world: World, dataDir: string, now: string) {
+export async function insertOperations(db: Kysely<DB>, world: World, keys: KeySource, now: string) {
   const tops = world.agents.filter((a) => !AGENTS.find(([c]) => c === a.code)![2]);
   const whitelists = [['203.0.113.0/24', '198.51.100.7', '127.0.0.1', '::1'], ['2001:db8:1::/48'], []];
   for (const [i, a] of tops.entries()) {
     await db.updateTable('agent').set({ ip_whitelist: (whitelists[i] ?? []).join(',') }).where('id', '=', a.id).execute();
   }
-  await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器' }, null, dataDir);
-  for (const a of tops) await addKey(db, { agent_id: a.id, type: 'agent', remark: `${a.code} API` }, null, dataDir);
+  await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器' }, null, keys);
+  for (const a of tops) await addKey(db, { agent_id: a.id, type: 'agent', remark: `${a.code} API` }, null, keys);
   const demoAgent = world.agents.find((a) => a.code === DEMO_AGENT_KEY.agentCode)!;
   await insertKey(
     db,
     {
       type: 'agent', agent_id: demoAgent.id, app_id: DEMO_AGENT_KEY.appId, secret_hash: null,
-      secret_encrypted: encryptSecret(DEMO_AGENT_KEY.secret, keyEncryptionKey(dataDir)), remark: '演示：示例客户端 / sample client', expires_at: null, created_by: null,
+      secret_encrypted: encryptSecret(DEMO_AGENT_KEY.secret, keyEncryptionKey(keys)), remark: '演示：示例客户端 / sample client', expires_at: null, created_by: null,
     },
     now,
   );
   const sub = world.agents.find((a) => a.code === 'SEA01-TH')!;
-  const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）` }, null, dataDir);
+  const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）` }, null, keys);
   await db.updateTable('api_key').set({ status: 2, updated_at: now }).where('id', '=', off.id).execute();
   const domains: Array<[string, string, number | null, number]> = [
     ['xn--mnq481g.demo-games.example', 'agent', tops[0]!.id, 1],

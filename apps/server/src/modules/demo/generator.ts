@@ -5,6 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 import { ingestBets, ingestCancels, ingestTransfers } from '../ingest/public.ts';
 import { loadConfig } from '../../config/index.ts';
+import type { KeySource } from '../../lib/secret-box.ts';
 import { prng, type Rng } from './random.ts';
 import { type GameType, insertDimensions, insertOperations, insertShareRates, roundTo, STAKE_STEPS } from './dimensions.ts';
 import { localMonthIndex, monthText } from '../../lib/periods.ts';
@@ -36,7 +37,7 @@ export interface DemoOptions {
   batchSize?: number;
   log?: (msg: string) => void;
   /** Where the key-encryption key lives (agent keys' secrets); the configuration's by default. */
-  dataDir?: string;
+  keys?: KeySource;
 }
 
 export const DEMO_DEFAULTS = { bets: 300_000, days: 60, seed: 20261121, players: 5000 } as const;
@@ -138,7 +139,7 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
   const voids = prng(options.seed + 7919);
   const now = new Date().toISOString();
   const world = await insertDimensions(database.db, now, rng);
-  await insertOperations(database.db, world, options.dataDir ?? loadConfig().dataDir, now);
+  await insertOperations(database.db, world, options.keys ?? loadConfig(), now);
 
   const end = options.end ?? Date.now();
   // The rates of the demo's last (GMT+8) month differ from the month before's.

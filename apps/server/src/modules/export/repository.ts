@@ -1,8 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { toNumber } from '../../db/sql.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 
-/** SQL of the export records (table `export`, migration 0002). */
+/**
+ * SQL of the export records (table `export`, migration 0002), their files' bytes (`export_part`)
+ * and the places of the exports being written on any server (`export_slot`, migration 0021).
+ */
 
 export interface NewExport {
   report: string;
@@ -83,4 +88,64 @@ export async function runningSince(db: Kysely<DB>, before: string): Promise<numb
 
 export async function markExpired(db: Kysely<DB>, ids: number[]): Promise<void> {
   if (ids.length) await db.updateTable('export').set({ status: 'expired', file_path: '' }).where('id', 'in', ids).execute();
+}
+
+/* ---- The file's bytes (export_part) ---- */
+
+export async function insertExportPart(db: Kysely<DB>, exportId: number, part: number, bytes: Buffer): Promise<void> {
+  await db.insertInto('export_part').values({ export_id: exportId, part, bytes }).execute();
+}
+
+/** Part `part` of an export's file (0 first), or undefined past its last. */
+export async function exportPart(db: Kysely<DB>, exportId: number, part: number): Promise<Buffer | undefined> {
+  const r = await db.selectFrom('export_part').select('bytes').where('export_id', '=', exportId).where('part', '=', part).executeTakeFirst();
+  return r ? Buffer.from(r.bytes) : undefined;
+}
+
+export async function hasExportParts(db: Kysely<DB>, exportId: number): Promise<boolean> {
+  return !!(await db.selectFrom('export_part').select('part').where('export_id', '=', exportId).limit(1).executeTakeFirst());
+}
+
+export async function deleteExportParts(db: Kysely<DB>, ids: number[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += 500) await db.deleteFrom('export_part').where('export_id', 'in', ids.slice(at, at + 500)).execute();
+}
+
+/* ---- Places of running exports, counted across servers (export_slot) ---- */
+
+/** Any constant: the PostgreSQL advisory lock that takers of export places queue on. */
+const EXPORT_SLOT_LOCK = 7_340_021;
+
+export interface SlotRequest {
+  id: string;
+  holder: string;
+  perHolder: number;
+  atOnce: number;
+  now: string;
+  /** Places whose heartbeat is older than this have lapsed (their server stopped): not counted, removed. */
+  lapsedBefore: string;
+}
+
+/**
+ * Takes a place for one export when the holder has fewer than `perHolder` and all servers together
+ * fewer than `atOnce`; answers which cap refused it otherwise. One taker at a time: SQLite's write
+ * lock (BEGIN IMMEDIATE), on PostgreSQL an advisory lock held to the transaction's end.
+ */
+export async function takeSlot(database: Database, r: SlotRequest): Promise<'taken' | 'holder' | 'all'> {
+  return writeTransaction(database, async (db) => {
+    if (database.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${EXPORT_SLOT_LOCK})`.execute(db);
+    await db.deleteFrom('export_slot').where('heartbeat_at', '<', r.lapsedBefore).execute();
+    const rows = await db.selectFrom('export_slot').select('holder').execute();
+    if (rows.filter((x) => x.holder === r.holder).length >= r.perHolder) return 'holder';
+    if (rows.length >= r.atOnce) return 'all';
+    await db.insertInto('export_slot').values({ id: r.id, holder: r.holder, heartbeat_at: r.now }).execute();
+    return 'taken';
+  });
+}
+
+export async function beatSlot(db: Kysely<DB>, id: string, now: string): Promise<void> {
+  await db.updateTable('export_slot').set({ heartbeat_at: now }).where('id', '=', id).execute();
+}
+
+export async function releaseSlot(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('export_slot').where('id', '=', id).execute();
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { bill, ErrorCode, exportFile, isLocalDateTime, localDateTimeText, report, timeBoundMs, timezoneOffsetMinutes, TIMEZONES, type CallDef, type Lang } from '@console/contract';
@@ -15,7 +16,23 @@ import { gameLabel } from '../game/public.ts';
 import { platformLabel } from '../platform/public.ts';
 import { exportSource, isMonthRequest, type AnyExportRequest, type Row } from '../report/public.ts';
 import { headerOf, kindOf, label } from './columns.ts';
-import { expiredExports, failExport, finishExport, getExport, insertExport, listExports, markExpired, runningSince } from './repository.ts';
+import {
+  beatSlot,
+  deleteExportParts,
+  expiredExports,
+  exportPart,
+  failExport,
+  finishExport,
+  getExport,
+  hasExportParts,
+  insertExport,
+  insertExportPart,
+  listExports,
+  markExpired,
+  releaseSlot,
+  runningSince,
+  takeSlot,
+} from './repository.ts';
 import { streamRows, type RowQuery } from './stream.ts';
 import { dataRowsThatFit, SHEET_MAX_ROWS, SheetFullError, writeWorkbook, XLSX_CONTENT_TYPE, type SheetColumn } from './workbook.ts';
 
@@ -113,43 +130,50 @@ function tooManyRows(rows: number | null, fit: number): ApiError {
   });
 }
 
-interface RunningExports {
-  total: number;
-  byOperator: Map<string, number>;
-}
-/** The exports each server runs now (per app: tests run several in one process). */
-const running = new WeakMap<object, RunningExports>();
+/** A running export says it is still being written this often ... */
+const SLOT_HEARTBEAT_MS = 15_000;
+/** ... and its place lapses when it has not for this long (its server stopped or lost the database). */
+const SLOT_LAPSES_AFTER_MS = 60_000;
 
 /**
  * Takes a place for one export under the caps (EXPORTS_PER_OPERATOR, EXPORTS_AT_ONCE): an export
  * reads every row of its range and writes a file, so a few at once are all two cores should run.
- * Taken synchronously, before any await, so requests that arrive together are counted one after
- * another. Answers the function that gives the place back.
+ * The places are rows of `export_slot`, so every server on the database counts the same exports,
+ * taken one taker at a time. While held, the place is renewed every 15 s; a place not renewed for
+ * a minute (its server stopped) no longer counts. Answers the function that gives it back (once,
+ * however often it is called).
  */
-export function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'user'>): () => void {
-  const key = ctx.request.server;
-  let r = running.get(key);
-  if (!r) running.set(key, (r = { total: 0, byOperator: new Map() }));
+export async function takeExportSlot(ctx: Pick<CallContext, 'request' | 'config' | 'user'>): Promise<() => Promise<void>> {
+  const { database } = ctx.request.server;
   // Agent users' ids are counted apart from operators'.
-  const operator = ctx.user?.agent ? `agent:${ctx.user.id}` : String(ctx.user?.id ?? 0);
-  const mine = r.byOperator.get(operator) ?? 0;
-  if (mine >= ctx.config.exportsPerOperator) {
+  const holder = ctx.user?.agent ? `agent:${ctx.user.id}` : `op:${ctx.user?.id ?? 0}`;
+  const id = randomBytes(12).toString('hex');
+  const now = Date.now();
+  const taken = await takeSlot(database, {
+    id,
+    holder,
+    perHolder: ctx.config.exportsPerOperator,
+    atOnce: ctx.config.exportsAtOnce,
+    now: new Date(now).toISOString(),
+    lapsedBefore: new Date(now - SLOT_LAPSES_AFTER_MS).toISOString(),
+  });
+  if (taken === 'holder') {
     throw apiError(ErrorCode.RateLimited, '已有导出正在进行，请在导出管理中查看', 'An export is already running; see Export management');
   }
-  if (r.total >= ctx.config.exportsAtOnce) {
+  if (taken === 'all') {
     throw apiError(ErrorCode.RateLimited, '服务器正在处理其他导出，请稍后再试', 'The server is busy with other exports; please try again in a minute');
   }
-  r.total++;
-  r.byOperator.set(operator, mine + 1);
+  const timer = setInterval(() => {
+    beatSlot(database.db, id, nowIso()).catch(() => undefined);
+  }, SLOT_HEARTBEAT_MS);
+  timer.unref();
   let given = false;
-  const held = r;
-  return () => {
+  return async () => {
     if (given) return;
     given = true;
-    held.total--;
-    const left = (held.byOperator.get(operator) ?? 1) - 1;
-    if (left > 0) held.byOperator.set(operator, left);
-    else held.byOperator.delete(operator);
+    clearInterval(timer);
+    // Should the database be unreachable now, the place lapses on its own within a minute.
+    await releaseSlot(database.db, id).catch(() => undefined);
   };
 }
 
@@ -179,7 +203,7 @@ interface ExportJob {
  * than a sheet holds, fail before anything is recorded.
  */
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
-  const release = takeExportSlot(ctx);
+  const release = await takeExportSlot(ctx);
   try {
     const source = await exportSource(ctx.db, ctx.dialect, d, input, ctx.lang);
     const [start, end] = rangeOf(input);
@@ -196,7 +220,7 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
       rowCount: source.rowCount,
     });
   } finally {
-    release();
+    await release();
   }
 }
 
@@ -206,7 +230,7 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
  * how many entries) under the rows. More entries than a sheet holds fail before anything is recorded.
  */
 export async function exportBill(ctx: CallContext, input: BillExportInput): Promise<FileAnswer> {
-  const release = takeExportSlot(ctx);
+  const release = await takeExportSlot(ctx);
   try {
     const { lang } = ctx;
     const source = await billExportSource(ctx.db, ctx.dialect, input, lang);
@@ -230,7 +254,7 @@ export async function exportBill(ctx: CallContext, input: BillExportInput): Prom
       rowCount: source.rowCount,
     });
   } finally {
-    release();
+    await release();
   }
 }
 
@@ -240,7 +264,52 @@ function requester(user: CallContext['user']) {
   return { requested_by: user?.id ?? null, requested_by_agent_user: null, requested_by_account: user?.account ?? '' };
 }
 
-/** Writes a job's sheet (the caller holds an export slot), records it and answers the file. */
+/**
+ * The largest part of a file stored in one row. The largest export (a full sheet of the bet-record
+ * list, 1,014,200 rows) is about 151 MB (bench/README.md): one value would be held whole in memory
+ * by the driver on the way in and out, parts of 1 MiB keep both ends flat.
+ */
+export const EXPORT_PART_BYTES = 1024 * 1024;
+
+/** Stores the finished file's bytes in the database, part by part, and answers its size. */
+async function storeFile(db: Kysely<DB>, id: number, file: string): Promise<number> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    let size = 0;
+    for (let part = 0; ; part++) {
+      const buf = Buffer.alloc(EXPORT_PART_BYTES);
+      let filled = 0;
+      while (filled < EXPORT_PART_BYTES) {
+        const { bytesRead } = await fh.read(buf, filled, EXPORT_PART_BYTES - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled === 0) return size;
+      await insertExportPart(db, id, part, buf.subarray(0, filled));
+      size += filled;
+      if (filled < EXPORT_PART_BYTES) return size;
+    }
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A stored export's file, read part by part as the client takes it (a part or two in memory at a time). */
+function storedFile(db: Kysely<DB>, id: number): Readable {
+  async function* parts() {
+    for (let part = 0; ; part++) {
+      const bytes = await exportPart(db, id, part);
+      if (!bytes) return;
+      yield bytes;
+    }
+  }
+  return Readable.from(parts(), { objectMode: false, highWaterMark: EXPORT_PART_BYTES });
+}
+
+/**
+ * Writes a job's sheet (the caller holds an export slot) into a temporary file under EXPORT_DIR,
+ * stores its bytes in the database (any server answers its download), records it and answers it.
+ */
 async function runExport(ctx: CallContext, job: ExportJob): Promise<FileAnswer> {
   const { db, lang } = ctx;
   const createdAt = nowIso();
@@ -282,21 +351,25 @@ async function runExport(ctx: CallContext, job: ExportJob): Promise<FileAnswer> 
       },
       totals: job.totals,
     });
-    await finishExport(db, id, { row_count: rows, file_size: bytes, file_name: fileName, file_path: filePath, finished_at: nowIso() });
+    const stored = await storeFile(db, id, filePath);
+    if (stored !== bytes) throw new Error(`export ${id}: wrote ${bytes} bytes, stored ${stored}`);
+    await finishExport(db, id, { row_count: rows, file_size: bytes, file_name: fileName, file_path: '', finished_at: nowIso() });
   } catch (caught) {
     // Rows the totals did not foretell (a grouped report) that outgrow the sheet.
     const err = caught instanceof SheetFullError ? tooManyRows(null, caught.dataRows) : caught;
     // A system fault's own text (a file path, a statement) goes to the log, not to the list.
     if (!(err instanceof ApiError)) ctx.request.log.error({ err, export: id }, 'export failed');
     await failExport(db, id, err instanceof ApiError ? err.messageFor(lang) : EXPORT_SYSTEM_FAULT, nowIso()).catch(() => undefined);
+    await deleteExportParts(db, [id]).catch(() => undefined);
+    throw err;
+  } finally {
     try {
       fs.rmSync(filePath, { force: true });
     } catch {
-      // Nothing was written there (the directory itself could not be made): the fault to answer is `err`.
+      // Nothing was written there (the directory itself could not be made): the fault to answer is the one thrown.
     }
-    throw err;
   }
-  return { file: fs.createReadStream(filePath), filename: fileName, contentType: XLSX_CONTENT_TYPE };
+  return { file: storedFile(db, id), filename: fileName, contentType: XLSX_CONTENT_TYPE };
 }
 
 function itemOf(r: NonNullable<Awaited<ReturnType<typeof getExport>>>, now: string): exportFile.ExportItem {
@@ -363,7 +436,7 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
   const item = itemOf(row, nowIso());
   const kind = exportFile.exportKindByPath(item.report_path);
   if (!kind || !user.permissions.has(kind.permission)) throw new ApiError(ErrorCode.NoPermission);
-  if (item.status === 'expired' || (item.status === 'done' && !fs.existsSync(row.file_path))) {
+  if (item.status === 'expired' || (item.status === 'done' && !(await hasExportParts(ctx.db, id)))) {
     throw new ApiError(ErrorCode.NotFound, {
       'zh-cn': `导出文件已过期（文件保留 ${exportFile.EXPORT_KEEP_DAYS} 天），请重新导出`,
       en: `This export has expired (files are kept ${exportFile.EXPORT_KEEP_DAYS} days); please export again`,
@@ -375,7 +448,7 @@ export async function exportDownload(ctx: CallContext, id: number): Promise<File
       en: item.status === 'failed' ? `This export failed: ${row.error_msg}` : 'This export has not finished yet',
     });
   }
-  return { file: fs.createReadStream(row.file_path), filename: row.file_name, contentType: XLSX_CONTENT_TYPE };
+  return { file: storedFile(ctx.db, id), filename: row.file_name, contentType: XLSX_CONTENT_TYPE };
 }
 
 /**
@@ -387,19 +460,24 @@ const INTERRUPTED_AFTER_MS = 60 * 60 * 1000;
 const INTERRUPTED = '导出中断（服务器在写入时停止），请重新导出 / Interrupted: the server stopped while writing this export; export again';
 
 /**
- * Deletes the files of exports past their keep date and marks them expired, and marks exports cut
- * off while running as failed, removing what they had written.
+ * Deletes the stored files of exports past their keep date and marks them expired, and marks
+ * exports cut off while running as failed, removing what they had written (stored parts, and a
+ * temporary file left under this server's EXPORT_DIR).
  */
 export async function cleanUpExports(db: Kysely<DB>, exportDir: string): Promise<number> {
   const rows = await expiredExports(db, nowIso());
+  // Files of exports made before the bytes were stored in the database (migration 0021).
   for (const r of rows) if (r.file_path) fs.rmSync(r.file_path, { force: true });
-  await markExpired(db, rows.map((r) => toNumber(r.id)));
+  const expired = rows.map((r) => toNumber(r.id));
+  await deleteExportParts(db, expired);
+  await markExpired(db, expired);
   const cutOff = await runningSince(db, new Date(Date.now() - INTERRUPTED_AFTER_MS).toISOString());
   if (cutOff.length) {
-    // A running export's file is named "<id>-<random>.xlsx" and recorded only when it finishes.
+    // A running export's temporary file is named "<id>-<random>.xlsx".
     const partial = new Set(cutOff.map(String));
     const files = fs.existsSync(exportDir) ? fs.readdirSync(exportDir) : [];
     for (const f of files) if (partial.has(f.split('-')[0]!)) fs.rmSync(path.join(exportDir, f), { force: true });
+    await deleteExportParts(db, cutOff);
     for (const id of cutOff) await failExport(db, id, INTERRUPTED, nowIso());
   }
   return rows.length + cutOff.length;

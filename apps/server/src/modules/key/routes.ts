@@ -10,7 +10,7 @@ export const keyModule: ServerModule = {
       keyList(ctx.db, { type: input.type, agent_id: input.agent_id, status: input.status }, input.page, input.page_size),
     );
     registerCall(app, keyContract.keyAdd, async (input, ctx) => {
-      const out = await addKey(ctx.db, input, ctx.user?.id ?? null, ctx.config.dataDir);
+      const out = await addKey(ctx.db, input, ctx.user?.id ?? null, ctx.config);
       ctx.audit(`key:${out.id}`, { type: input.type, agent_id: input.agent_id, app_id: out.app_id, remark: input.remark, expires_at: input.expires_at ?? null });
       return out;
     });
@@ -20,7 +20,7 @@ export const keyModule: ServerModule = {
       return null;
     });
     registerCall(app, keyContract.keyRotate, async (input, ctx) => {
-      const out = await rotateKey(ctx.db, input.id, ctx.config.dataDir);
+      const out = await rotateKey(ctx.db, input.id, ctx.config);
       ctx.audit(`key:${out.id}`, { app_id: out.app_id, rotated: true });
       return out;
     });

@@ -5,15 +5,15 @@ import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
 import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/public.ts';
 import { agentExists, findAgentKeyWithAgent, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
-import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, secretMatches } from '../../lib/secret-box.ts';
+import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, SecretUnreadableError, secretMatches, type KeySource } from '../../lib/secret-box.ts';
 
 type KeyType = keyContract.KeyType;
 
 /** What is stored for a new secret: a hash for ingest keys, the encrypted secret for agent keys. */
-function storedSecret(type: string, secret: string, dataDir: string) {
+function storedSecret(type: string, secret: string, keys: KeySource) {
   return type === 'ingest'
     ? { secret_hash: hashSecret(secret), secret_encrypted: null }
-    : { secret_hash: null, secret_encrypted: encryptSecret(secret, keyEncryptionKey(dataDir)) };
+    : { secret_hash: null, secret_encrypted: encryptSecret(secret, keyEncryptionKey(keys)) };
 }
 
 export interface AddKeyInput {
@@ -23,7 +23,7 @@ export interface AddKeyInput {
   expires_at?: string | null | undefined;
 }
 
-export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: number | null, dataDir: string) {
+export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: number | null, keys: KeySource) {
   if (input.type === 'ingest' && input.agent_id !== 0) {
     throw apiError(ErrorCode.InvalidParameter, 'agent_id：接入密钥不属于代理，必须为 0', 'agent_id: an ingest key belongs to no agent and must be 0');
   }
@@ -41,7 +41,7 @@ export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: numb
   const appId = newAppId(input.type);
   const id = await insertKey(
     db,
-    { type: input.type, agent_id: input.agent_id, app_id: appId, ...storedSecret(input.type, secret, dataDir), remark: input.remark, expires_at: expiresAt, created_by: createdBy },
+    { type: input.type, agent_id: input.agent_id, app_id: appId, ...storedSecret(input.type, secret, keys), remark: input.remark, expires_at: expiresAt, created_by: createdBy },
     nowIso(),
   );
   return { id, app_id: appId, secret };
@@ -53,10 +53,10 @@ async function existingKey(db: Kysely<DB>, id: number): Promise<KeyRow> {
   return key;
 }
 
-export async function rotateKey(db: Kysely<DB>, id: number, dataDir: string) {
+export async function rotateKey(db: Kysely<DB>, id: number, keys: KeySource) {
   const key = await existingKey(db, id);
   const secret = newSecret();
-  await setKeySecret(db, id, storedSecret(key.type, secret, dataDir), nowIso());
+  await setKeySecret(db, id, storedSecret(key.type, secret, keys), nowIso());
   return { id, app_id: key.app_id, secret };
 }
 
@@ -113,14 +113,24 @@ export async function authenticateIngestKey(db: Kysely<DB>, authorization: strin
  * or null when the key is unknown, not an agent key, disabled or expired, or its agent is out of
  * service (the agent or one above it disabled).
  */
-export async function agentKeyForSigning(db: Kysely<DB>, appId: string, dataDir: string) {
+export async function agentKeyForSigning(db: Kysely<DB>, appId: string, keys: KeySource) {
   const found = await findAgentKeyWithAgent(db, appId);
   if (!found) return null;
   const { key, agent } = found;
   if (key.status !== 1 || !key.secret_encrypted) return null;
   if (key.expires_at && hasPassed(key.expires_at)) return null;
   if (!(await agentPathInService(db, agent.path))) return null;
-  return { key, agent, secret: decryptSecret(key.secret_encrypted, keyEncryptionKey(dataDir)) };
+  try {
+    return { key, agent, secret: decryptSecret(key.secret_encrypted, keyEncryptionKey(keys)) };
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    // Sealed under another key-encryption key, or damaged: a clear refusal naming the remedy.
+    throw apiError(
+      ErrorCode.SecretUnreadable,
+      `代理密钥 ${appId} 由另一把加密密钥加密（或已损坏），无法校验签名：请在密钥管理中轮换（重新签发）该密钥`,
+      `The agent key ${appId} was sealed with another key-encryption key (or is damaged), so signatures cannot be checked: rotate (re-issue) it in Key management`,
+    );
+  }
 }
 
 /** Records an agent key's use and the address it came from, at most once a minute per key unless the address changed. */

@@ -9,7 +9,7 @@ import type { SmsSender } from '../../lib/sms.ts';
 import { lockNames, writeTransaction } from '../../db/write-transaction.ts';
 import type { CallContext } from '../../plugins/calls.ts';
 import * as repo from './repository.ts';
-import { matchTotpStep, newTotpSecret, openTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
+import { matchTotpStep, newTotpSecret, openBoundTotpSecret, openPendingTotpSecret, sealTotpSecret, totpUri } from './totp.ts';
 import { toAgentUserInfo, toUserInfo } from './user-info.ts';
 
 /**
@@ -203,7 +203,7 @@ async function checkAuthenticator(ctx: CallContext, guess: Guess, found: repo.Us
   if (!found.totp_secret) return;
   const error = (code: keyof typeof AUTHENTICATOR_BESIDE_SMS) => (besideSms ? apiError(code, ...AUTHENTICATOR_BESIDE_SMS[code]) : new ApiError(code));
   if (!googleCode) throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeRequired), false);
-  const step = matchTotpStep(openTotpSecret(found.totp_secret, ctx.config.dataDir), googleCode);
+  const step = matchTotpStep(openBoundTotpSecret(found.totp_secret, ctx.config), googleCode);
   // A code already used (even by this user a moment ago) is as wrong as a mistyped one.
   if (step === null || !(await repo.acceptTotpStep(ctx.db, found.id, step, t))) {
     throw await refuse(ctx, guess, error(ErrorCode.VerifyCodeWrong), true);
@@ -322,7 +322,7 @@ const smsLoginOff = () =>
  * Codes are kept only as a keyed digest bound to the phone (secret-box.ts, keyedDigest): the table
  * lists no usable code, and a copy of it cannot be searched for one without the server's key.
  */
-const smsCodeHash = (ctx: CallContext, phone: string, code: string) => keyedDigest(keyEncryptionKey(ctx.config.dataDir), 'sms-code', `${phone}:${code}`);
+const smsCodeHash = (ctx: CallContext, phone: string, code: string) => keyedDigest(keyEncryptionKey(ctx.config), 'sms-code', `${phone}:${code}`);
 
 function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -436,7 +436,7 @@ export async function bindInit(ctx: CallContext): Promise<{ secret: string; otpa
   const row = await currentUser(ctx);
   if (row.totp_secret) throw alreadyBound();
   const secret = newTotpSecret();
-  await repo.updateUser(ctx.db, row.id, { totp_pending_secret: sealTotpSecret(secret, ctx.config.dataDir) }, iso(Date.now()), tablesOf(ctx));
+  await repo.updateUser(ctx.db, row.id, { totp_pending_secret: sealTotpSecret(secret, ctx.config) }, iso(Date.now()), tablesOf(ctx));
   return { secret, otpauth_uri: totpUri(secret, row.account) };
 }
 
@@ -446,7 +446,7 @@ export async function bindConfirm(input: CallParsed<typeof user.googleBindConfir
   if (!row.totp_pending_secret) {
     throw apiError(ErrorCode.InvalidParameter, '请先获取绑定二维码', 'Start binding first: request the QR code');
   }
-  const step = matchTotpStep(openTotpSecret(row.totp_pending_secret, ctx.config.dataDir), input.code);
+  const step = matchTotpStep(openPendingTotpSecret(row.totp_pending_secret, ctx.config), input.code);
   if (step === null) throw new ApiError(ErrorCode.VerifyCodeWrong);
   // The binding code counts as used: it cannot also open the next login.
   await repo.updateUser(ctx.db, row.id, { totp_secret: row.totp_pending_secret, totp_pending_secret: null, totp_last_step: step }, iso(Date.now()), tablesOf(ctx));

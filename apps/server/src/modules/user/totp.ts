@@ -1,5 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import { decryptSecret, encryptSecret, keyEncryptionKey } from '../../lib/secret-box.ts';
+import { ErrorCode } from '@console/contract';
+import { apiError } from '../../lib/api-error.ts';
+import { decryptSecret, encryptSecret, keyEncryptionKey, SecretUnreadableError, type KeySource } from '../../lib/secret-box.ts';
 
 /** The name authenticator apps show above the account. */
 export const TOTP_ISSUER = 'GameConsole';
@@ -30,5 +32,38 @@ export function matchTotpStep(secret: string, code: string, timestamp = Date.now
  * TOTP secrets are kept sealed (AES-256-GCM under the server's key-encryption key, the same one
  * that protects agent API secrets): a copy of the database alone does not yield working codes.
  */
-export const sealTotpSecret = (secret: string, dataDir: string) => encryptSecret(secret, keyEncryptionKey(dataDir));
-export const openTotpSecret = (sealed: string, dataDir: string) => decryptSecret(sealed, keyEncryptionKey(dataDir));
+export const sealTotpSecret = (secret: string, keys: KeySource) => encryptSecret(secret, keyEncryptionKey(keys));
+/** The authenticator's secret, or SecretUnreadableError when this server's key cannot open it. */
+export const openTotpSecret = (sealed: string, keys: KeySource) => decryptSecret(sealed, keyEncryptionKey(keys));
+
+/**
+ * The bound authenticator's secret, for checking a code; an authenticator sealed under another
+ * key-encryption key (or damaged) is the clear refusal B0002, never a system error: an
+ * administrator unbinds it (Backend account management) and the user binds one again.
+ */
+export function openBoundTotpSecret(sealed: string, keys: KeySource): string {
+  try {
+    return openTotpSecret(sealed, keys);
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    throw apiError(
+      ErrorCode.SecretUnreadable,
+      '此账号绑定的身份验证器由另一把加密密钥加密（或已损坏），无法校验动态码：请管理员在后台账号管理中解绑后重新绑定',
+      "This account's authenticator was sealed with another key-encryption key (or is damaged), so its codes cannot be checked: an administrator must unbind it in Backend account management, then bind it again",
+    );
+  }
+}
+
+/** The secret of a binding in progress; one this server cannot open asks to start binding again. */
+export function openPendingTotpSecret(sealed: string, keys: KeySource): string {
+  try {
+    return openTotpSecret(sealed, keys);
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    throw apiError(
+      ErrorCode.SecretUnreadable,
+      '绑定中的身份验证器由另一把加密密钥加密（或已损坏）：请重新获取绑定二维码',
+      'The authenticator being bound was sealed with another key-encryption key (or is damaged): request the QR code again',
+    );
+  }
+}
