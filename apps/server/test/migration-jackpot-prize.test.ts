@@ -32,7 +32,7 @@ describeOnEmptyDatabases('migration 0019-jackpot-prize', 'mig19', (temp) => {
     await sql`INSERT INTO prize_pool_clean (prize_pool_id, before_amount, after_amount, operator_id, operator_account, remark, created_at)
       VALUES (${pool.id}, 50000, 10000, NULL, 'admin', 'old clean', ${now})`.execute(db);
 
-    expect(await migrateToLatest(t.database)).toEqual(['0019-jackpot-prize']);
+    expect(await migrateToLatest(t.database, '0019-jackpot-prize')).toEqual(['0019-jackpot-prize']);
     const bet = await sql<{ p: unknown }>`SELECT CAST(jackpot_prize AS TEXT) AS p FROM bet`.execute(db);
     expect(bet.rows.map((r) => String(r.p))).toEqual(['0']);
     for (const [table, values] of Object.entries(AGG_VALUES)) {
@@ -42,7 +42,8 @@ describeOnEmptyDatabases('migration 0019-jackpot-prize', 'mig19', (temp) => {
     }
     const agg = await sql<{ p: unknown }>`SELECT CAST(jackpot_prize AS TEXT) AS p FROM agg_agent`.execute(db);
     expect(agg.rows.map((r) => String(r.p))).toEqual(['0']);
-    // The rebuild and the check know the column.
+    // The rebuild and the check (today's code, on the migrations after it too) know the column.
+    await migrateToLatest(t.database);
     await rebuildAggregates(t.database);
     expect(await checkAggregates(t.database)).toEqual([]);
     const { rows } = await listCleans(db, { poolId: Number(pool.id) }, 1, 10);

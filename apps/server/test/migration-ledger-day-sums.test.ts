@@ -27,7 +27,7 @@ describeOnEmptyDatabases('migration 0018-ledger-day-sums', 'mig18', (temp) => {
     await t.database.db.deleteFrom('ledger_day_count').execute();
     await t.database.db.insertInto('ledger_day_count').values({ day: 1, agent_id: 1, currency_id: 1, type: 'bet', entry_count: 1 } as never).execute();
 
-    expect(await migrateToLatest(t.database)).toEqual(['0018-ledger-day-sums']);
+    expect(await migrateToLatest(t.database, '0018-ledger-day-sums')).toEqual(['0018-ledger-day-sums']);
     const day = midnight / 86_400_000;
     expect(await ledgerDayCounts(t.database.db, false)).toEqual([
       { day: day - 1, agent_id: 1, currency_id: 1, type: 'transfer_in', entry_count: 1, amount_in: big, amount_out: 0n },

@@ -235,10 +235,16 @@ describe('AgentConfigScreen: switching a game off', () => {
     expect(dialog.isConnected).toBe(true);
     expect(switchOf(dialog).getAttribute('aria-checked')).toBe('false');
 
-    // Asked again on the next save; "Switch off" sends it.
+    // Asked again on the next save (a new question, whether or not the first one's closed dialog
+    // is still in the page); "Switch off" in it sends it.
+    const asked = new Set(screen.queryAllByTestId('confirm-off-text'));
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(screen.getAllByTestId('confirm-off-text')).toHaveLength(2));
-    fireEvent.click(screen.getAllByRole('button', { name: /^停\s*用$/ }).at(-1)!);
+    const again = await waitFor(() => {
+      const fresh = screen.getAllByTestId('confirm-off-text').find((e) => !asked.has(e));
+      expect(fresh).toBeDefined();
+      return fresh!;
+    });
+    fireEvent.click(within(again.closest('.ant-modal') as HTMLElement).getByRole('button', { name: /^停\s*用$/ }));
     await waitFor(() => expect(api.sent('game/agent/edit')).toHaveLength(1));
     expect(api.sent('game/agent/edit')[0]).toMatchObject({ agent_id: 11, game_id: 1, enabled: 0 });
   });
