@@ -48,10 +48,11 @@ function start(route: string) {
     if (path === 'game/prizepool/clean/list') {
       return ok({
         list: [
+          { id: 3, prize_pool_id: 7, kind: 'prize_cancel', agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '4531.4090', after_amount: '5031.4090', amount: '-500.0000', operator_account: '', remark: '', created_at: '2026-11-26T16:30:00.000Z', bet_id: 'B-42', player_id: 3, player_account: 'lucky00003' },
           { id: 2, prize_pool_id: 7, kind: 'prize', agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '5031.4090', after_amount: '4531.4090', amount: '500.0000', operator_account: '', remark: '', created_at: '2026-11-26T16:02:44.000Z', bet_id: 'B-42', player_id: 3, player_account: 'lucky00003' },
           { id: 1, prize_pool_id: 7, kind: 'clean', agent_code: 'CN01', game_code: 'jdb_caishen_fishing', currency_code: 'CNY', before_amount: '2000.0000', after_amount: '2000.0000', amount: '0.0000', operator_account: 'admin', remark: 'paid', created_at: '2026-11-26T16:01:44.000Z', bet_id: null, player_id: null, player_account: null },
         ],
-        total: 2,
+        total: 3,
       });
     }
     if (path === 'game/prizepool/edit') {
@@ -195,8 +196,12 @@ describe('PrizePoolScreen', () => {
     expect(amount.querySelector('[title]')?.getAttribute('title')).toBe('5,031.4090 CNY');
     expect(screen.getByTestId('pool-row-7').textContent).toContain('财神捕鱼');
     const card = (await screen.findByText('奖池记录')).closest('.ant-card')! as HTMLElement;
-    await waitFor(() => expect(card.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(2));
-    const [prizeRow, historyRow] = [...card.querySelectorAll('tbody tr.ant-table-row')] as [Element, Element];
+    await waitFor(() => expect(card.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(3));
+    const [returnRow, prizeRow, historyRow] = [...card.querySelectorAll('tbody tr.ant-table-row')] as [Element, Element, Element];
+    // A prize returned by its bet's cancellation: its player, the pool growing back.
+    expect(returnRow.textContent).toContain('派奖退回');
+    expect(returnRow.textContent).toContain('lucky00003');
+    expect(returnRow.textContent).toContain('4,531.41 → 5,031.41 CNY');
     // A prize names its player (its bet id shows on wider screens), with the pool before and after.
     expect(prizeRow.textContent).toContain('奖池派奖');
     expect(prizeRow.textContent).toContain('lucky00003');
