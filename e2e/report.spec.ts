@@ -46,6 +46,12 @@ async function open(page: Page, route: string, path: string): Promise<ReportAnsw
   return json.data;
 }
 
+// Each test signs in on its own and any account it needs is its own: they share out over both
+// workers, so this long file, near the end of the run, does not leave one worker idle while the
+// other works through it. (An export a test makes is the newest on its worker's server, whose
+// tests run one at a time.)
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('report screens', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/#/login');

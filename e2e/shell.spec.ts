@@ -34,6 +34,11 @@ async function reload(page: Page) {
   await expect(page.getByTestId('app-layout')).toBeVisible();
 }
 
+// The tests share nothing but the worker's server and change nothing on it (every setting they
+// touch lives in the browser's storage): they share out over both workers, so this long file,
+// near the end of the run, does not leave one worker idle while the other works through it.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('console shell', () => {
   // The rest of the browser tests ask for less motion (playwright.config.ts); the shell is checked as most people see it, animated.
   test.use({ reducedMotion: 'no-preference' });
