@@ -36,34 +36,34 @@ export const sealTotpSecret = (secret: string, keys: KeySource) => encryptSecret
 /** The authenticator's secret, or SecretUnreadableError when this server's key cannot open it. */
 export const openTotpSecret = (sealed: string, keys: KeySource) => decryptSecret(sealed, keyEncryptionKey(keys));
 
+/** The secret, or the clear refusal B0002 with the words `zh` / `en` when this server's key cannot open it. */
+function openOrRefuse(sealed: string, keys: KeySource, zh: string, en: string): string {
+  try {
+    return openTotpSecret(sealed, keys);
+  } catch (err) {
+    if (!(err instanceof SecretUnreadableError)) throw err;
+    throw apiError(ErrorCode.SecretUnreadable, zh, en);
+  }
+}
+
 /**
  * The bound authenticator's secret, for checking a code; an authenticator sealed under another
  * key-encryption key (or damaged) is the clear refusal B0002, never a system error: an
  * administrator unbinds it (Backend account management) and the user binds one again.
  */
-export function openBoundTotpSecret(sealed: string, keys: KeySource): string {
-  try {
-    return openTotpSecret(sealed, keys);
-  } catch (err) {
-    if (!(err instanceof SecretUnreadableError)) throw err;
-    throw apiError(
-      ErrorCode.SecretUnreadable,
-      '此账号绑定的身份验证器由另一把加密密钥加密（或已损坏），无法校验动态码：请管理员在后台账号管理中解绑后重新绑定',
-      "This account's authenticator was sealed with another key-encryption key (or is damaged), so its codes cannot be checked: an administrator must unbind it in Backend account management, then bind it again",
-    );
-  }
-}
+export const openBoundTotpSecret = (sealed: string, keys: KeySource): string =>
+  openOrRefuse(
+    sealed,
+    keys,
+    '此账号绑定的身份验证器由另一把加密密钥加密（或已损坏），无法校验动态码：请管理员在后台账号管理中解绑后重新绑定',
+    "This account's authenticator was sealed with another key-encryption key (or is damaged), so its codes cannot be checked: an administrator must unbind it in Backend account management, then bind it again",
+  );
 
 /** The secret of a binding in progress; one this server cannot open asks to start binding again. */
-export function openPendingTotpSecret(sealed: string, keys: KeySource): string {
-  try {
-    return openTotpSecret(sealed, keys);
-  } catch (err) {
-    if (!(err instanceof SecretUnreadableError)) throw err;
-    throw apiError(
-      ErrorCode.SecretUnreadable,
-      '绑定中的身份验证器由另一把加密密钥加密（或已损坏）：请重新获取绑定二维码',
-      'The authenticator being bound was sealed with another key-encryption key (or is damaged): request the QR code again',
-    );
-  }
-}
+export const openPendingTotpSecret = (sealed: string, keys: KeySource): string =>
+  openOrRefuse(
+    sealed,
+    keys,
+    '绑定中的身份验证器由另一把加密密钥加密（或已损坏）：请重新获取绑定二维码',
+    'The authenticator being bound was sealed with another key-encryption key (or is damaged): request the QR code again',
+  );
