@@ -49,7 +49,7 @@ const REDACT = [
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(process.env, options.config);
-  const database = options.database ?? openDatabase(config.databaseUrl);
+  const database = options.database ?? openDatabase(config.databaseUrl, { replicaUrl: config.replicaDatabaseUrl });
   if (options.migrate !== false) await migrateToLatest(database);
   // Before anything is sealed or opened: the key must be the one every server on this database uses.
   await checkKeyEncryptionKey(database.db, config);

@@ -9,7 +9,7 @@ import { seedDemoPlatform } from './modules/demo/public.ts';
 /** Starts the whole product: migrate, seed a first start, serve API + console, stop cleanly. */
 async function main() {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { replicaUrl: config.replicaDatabaseUrl });
   await migrateToLatest(database);
   // Before the seed seals the demo's agent key: the key must be the one every server on this database uses.
   try {

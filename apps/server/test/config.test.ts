@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/index.ts';
+import { openDatabase } from '../src/db/database.ts';
 
 describe('configuration', () => {
   it('reads a relative SQLite file, DATA_DIR and EXPORT_DIR from the folder the command was typed in', () => {
@@ -56,5 +57,17 @@ describe('configuration', () => {
     for (const bad of ['1', 'true', 'no', 'operator', 'public,off']) {
       expect(() => loadConfig({ API_DOCS: bad }), bad).toThrow(/^API_DOCS must be one of public, operators, off/);
     }
+  });
+
+  it('takes REPLICA_DATABASE_URL only beside a PostgreSQL DATABASE_URL', async () => {
+    expect(loadConfig({}).replicaDatabaseUrl).toBe('');
+    expect(loadConfig({ REPLICA_DATABASE_URL: 'postgres://r:5432/db' }).replicaDatabaseUrl).toBe('postgres://r:5432/db');
+    expect(() => openDatabase('sqlite::memory:', { replicaUrl: 'postgres://127.0.0.1:5432/db' })).toThrow(/REPLICA_DATABASE_URL/);
+    expect(() => openDatabase('postgres://127.0.0.1:5432/db', { replicaUrl: 'sqlite:x.db' })).toThrow(/REPLICA_DATABASE_URL/);
+    // Without a replica the report reader is the primary (or SQLite's readers) and there is no lag to tell.
+    const database = openDatabase('sqlite::memory:');
+    expect(await database.replicaLag()).toBeNull();
+    expect(database.freshReader).toBe(database.reader);
+    await database.destroy();
   });
 });

@@ -9,6 +9,11 @@ export interface Config {
   host: string;
   /** `sqlite:<file>` (default `sqlite:./data/console.db`, relative to the repository root) or `postgres://…`. */
   databaseUrl: string;
+  /**
+   * REPLICA_DATABASE_URL: a streaming replica of a PostgreSQL `databaseUrl` that answers the report
+   * calls, their exports and the bill list (db/database.ts). Empty: everything on the primary.
+   */
+  replicaDatabaseUrl: string;
   production: boolean;
   /** Users without a bound authenticator may only bind one. */
   require2fa: boolean;
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port: wholeNumber(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: databaseUrlOf(env),
+    replicaDatabaseUrl: env.REPLICA_DATABASE_URL ?? '',
     production,
     require2fa: env.REQUIRE_2FA === '1' || env.REQUIRE_2FA === 'true',
     sessionTtlMinutes: wholeNumber(env, 'SESSION_TTL_MINUTES', 12 * 60, 1, SESSION_TTL_MAX_MINUTES),

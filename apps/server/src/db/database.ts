@@ -8,16 +8,30 @@ import type { DB } from './schema.ts';
 import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { ReaderPool, SqliteReaderDialect } from './sqlite-readers.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import { replicaLagMonitor } from './replica-lag.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Database {
   db: Kysely<DB>;
   /**
-   * For reads that need no transaction (the report calls): on a SQLite file, statements run on
-   * reader worker threads (sqlite-readers.ts); otherwise this is `db`.
+   * For reads that need no transaction and may be a moment behind the writes (the report calls,
+   * their exports, the bill list): on a SQLite file, statements run on reader worker threads
+   * (sqlite-readers.ts); on PostgreSQL with REPLICA_DATABASE_URL, the streaming replica
+   * (docs/adr/0017-report-replica.md); otherwise this is `db`.
    */
   reader: Kysely<DB>;
+  /**
+   * For reads that need no transaction but must see every commit so far (the agent API's bet
+   * pages, whose horizon is read on the primary; what game servers read of their config): the
+   * SQLite reader threads (they read the committed file), on PostgreSQL always the primary.
+   */
+  freshReader: Kysely<DB>;
+  /**
+   * How many seconds `reader` is behind the primary (0 when it has replayed everything the primary
+   * wrote), read at most every 2 s; null when there is no replica or it cannot be asked.
+   */
+  replicaLag(): Promise<number | null>;
   /**
    * Into how many statements run side by side a large report statement is split (player slices,
    * report/repository/). SQLite: one per reader worker. PostgreSQL: 1. It runs a large scan on
@@ -45,15 +59,44 @@ function readerCount(): number {
  * int8 values from PostgreSQL stay strings (the pg default) and SQLite integers come back as JS
  * numbers, so money is always read through `CAST(… AS TEXT)` (see db/sql.ts) and never as a number.
  */
-export function openDatabase(url: string): Database {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
-    // event on the pool; unheard it would end the process. The pool discards that client and the
-    // next query opens a new connection.
-    pool.on('error', (err) => console.warn(`PostgreSQL: an idle connection was closed (${err.message})`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, reader: db, readParallelism: 1, dialect: 'postgres', destroy: () => db.destroy() };
+const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://');
+
+function openPostgres(url: string, what: string): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
+  // event on the pool; unheard it would end the process. The pool discards that client and the
+  // next query opens a new connection.
+  pool.on('error', (err) => console.warn(`PostgreSQL${what}: an idle connection was closed (${err.message})`));
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const noReplica = () => Promise.resolve(null);
+
+/**
+ * `replicaUrl` (REPLICA_DATABASE_URL, PostgreSQL only): a streaming replica of the primary, which
+ * then serves `reader`.
+ */
+export function openDatabase(url: string, options: { replicaUrl?: string } = {}): Database {
+  const replicaUrl = options.replicaUrl ?? '';
+  if (replicaUrl && !(isPostgresUrl(url) && isPostgresUrl(replicaUrl))) {
+    throw new Error('REPLICA_DATABASE_URL needs a postgres:// DATABASE_URL and must itself be a postgres:// URL');
+  }
+  if (isPostgresUrl(url)) {
+    const db = openPostgres(url, '');
+    if (!replicaUrl) return { db, reader: db, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', destroy: () => db.destroy() };
+    const replica = openPostgres(replicaUrl, ' replica');
+    return {
+      db,
+      reader: replica,
+      freshReader: db,
+      replicaLag: replicaLagMonitor(db, replica),
+      readParallelism: 1,
+      dialect: 'postgres',
+      destroy: async () => {
+        await replica.destroy();
+        await db.destroy();
+      },
+    };
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
   const file = url.slice('sqlite:'.length);
@@ -74,6 +117,8 @@ export function openDatabase(url: string): Database {
   return {
     db,
     reader,
+    freshReader: reader,
+    replicaLag: noReplica,
     readParallelism: Math.max(1, readers),
     dialect: 'sqlite',
     destroy: async () => {

@@ -24,7 +24,7 @@ export interface ServerModule {
 export interface CallContext {
   /** The database, or the call's transaction when the call changes data. */
   db: Kysely<DB>;
-  /** Reads that need no transaction and none of this call's writes (reports); see Database.reader. */
+  /** Reads that need no transaction and none of this call's writes, and may lag behind the primary (reports, the bill list); see Database.reader. */
   reader: Kysely<DB>;
   /** Statements `reader` runs side by side (see Database.readParallelism). */
   readParallelism: number;

@@ -337,7 +337,7 @@ export async function bets(database: Database, caller: ApiCaller, input: z.outpu
   const range = `${agent.id}:${startMs}:${endMs}`;
   const afterId = readCursor(input.cursor, range);
   const horizon = await betsHorizon(database);
-  const rows = await repo.pageBets(database.reader, { agentPath: agent.path, startMs, endMs, afterId, horizon, limit: input.limit });
+  const rows = await repo.pageBets(database.freshReader, { agentPath: agent.path, startMs, endMs, afterId, horizon, limit: input.limit });
   const iso = (ms: number) => new Date(ms).toISOString();
   const list = rows.map(({ id: _id, ...r }) => ({
     ...r,
@@ -364,7 +364,7 @@ export async function reportDaily(database: Database, caller: ApiCaller, input: 
   let summary: Array<Record<string, unknown>> = [];
   for (let page = 1; ; page++) {
     const out = await runReport(
-      database.reader,
+      database.freshReader,
       database.dialect,
       d,
       report.reportListRequestSchema.parse({ start_date: input.start_date, end_date: input.end_date, time_zone_id: input.time_zone_id, agent_id: agent.id, page, page_size: MAX_PAGE_SIZE }),

@@ -205,7 +205,8 @@ interface ExportJob {
 export async function exportReport(ctx: CallContext, d: ReportDef, input: ExportInput): Promise<FileAnswer> {
   const release = await takeExportSlot(ctx);
   try {
-    const source = await exportSource(ctx.db, ctx.dialect, d, input, ctx.lang);
+    // The rows and totals from the report reader (the replica, when there is one), like the report call's.
+    const source = await exportSource(ctx.reader, ctx.dialect, d, input, ctx.lang);
     const [start, end] = rangeOf(input);
     return await runExport(ctx, {
       kind: d,
@@ -233,7 +234,7 @@ export async function exportBill(ctx: CallContext, input: BillExportInput): Prom
   const release = await takeExportSlot(ctx);
   try {
     const { lang } = ctx;
-    const source = await billExportSource(ctx.db, ctx.dialect, input, lang);
+    const source = await billExportSource(ctx.reader, ctx.dialect, input, lang);
     const total = label('total', lang);
     const totals = source.summary.flatMap((s) => [
       { label: `${total} ${s.currency_code} ${label('amount_in', lang)}`, row: { amount: s.amount_in } },

@@ -16,11 +16,11 @@ const compile = (query: RowQuery, db: Parameters<RawBuilder<Row>['compile']>[0])
  * SQLite: the server has one connection, and a long read on it would stall every other call, so
  * the rows come from a second, read-only connection to the same file (WAL lets it read beside
  * the writer, from a consistent snapshot). PostgreSQL: a server-side cursor on one pooled
- * connection, fetched in batches.
+ * connection of the report reader (the replica, when there is one), fetched in batches.
  */
 export async function streamRows(database: Database, query: RowQuery, onBatch: (rows: Row[]) => Promise<void>, batchSize = 250): Promise<void> {
   if (database.dialect === 'postgres') {
-    await database.db.connection().execute(async (conn) => {
+    await database.reader.connection().execute(async (conn) => {
       await sql`BEGIN`.execute(conn);
       try {
         const compiled = compile(query, conn);

@@ -58,7 +58,7 @@ export const gameModule: ServerModule = {
       return reply.code(401).send({ code: ErrorCode.IngestKeyInvalid, msg: errorMessages[ErrorCode.IngestKeyInvalid][lang] });
     };
     app.post(contract.GAME_SERVER_CONFIG_PATH, { schema: { hide: true }, onRequest }, async (request) => {
-      const data = await gameServerConfig(app.database.reader, request.body);
+      const data = await gameServerConfig(app.database.freshReader, request.body);
       return { error_code: ErrorCode.Success, error_msg: '', data };
     });
   },
