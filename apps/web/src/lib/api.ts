@@ -1,5 +1,6 @@
 import { type CallDef, type CallMount, type CallRequest, type CallResponse, ErrorCode, type Envelope, type HttpErrorBody } from '@console/contract';
 import { feedback, NOTIFICATION_SECONDS, TOAST_SECONDS } from './feedback';
+import { noteReplicaLag } from './replica-lag';
 import { apiPrefixFor, type SessionKind } from './session-kind';
 
 /** The client waits at most 50000 ms for an answer (docs/product.md, "Errors in the console"). */
@@ -235,6 +236,7 @@ async function send<T>(path: string, body: object | undefined, opts: RequestOpti
       toastError(text, opts, TransportError.Http);
       throw new ApiError(TransportError.Http, text, res.status);
     }
+    noteReplicaLag(res.headers);
     return await read(res);
   } finally {
     clearTimeout(timer);

@@ -12,6 +12,7 @@ import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
 import { Money } from '../../components/money';
 import { ShortId } from '../../components/short-id';
+import { ReplicaLagNotice } from '../../components/replica-lag-notice';
 import { call } from '../../lib/api';
 import { dayAt, offsetOf, wallTimeOf } from '../../lib/datetime';
 import { formatCount } from '../../lib/format';
@@ -240,6 +241,7 @@ export default function BillScreen() {
             <CurrencySelect style={{ width: 160 }} />
           </Form.Item>
         </ListFilters>
+        <ReplicaLagNotice />
         <ListTable<BillItem>
           list={list}
           query={query}

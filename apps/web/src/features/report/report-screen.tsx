@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { report } from '@console/contract';
 import { ExportAction } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
+import { ReplicaLagNotice } from '../../components/replica-lag-notice';
 import { ListTable, type ListTotalsRow, useListState, useListTimeZone } from '../../components/list';
 import { useCurrencyDecimals } from '../../components/money';
 import { useAppStore } from '../../stores/app';
@@ -140,6 +141,7 @@ function ReportScreen({ def }: { def: report.ReportDef }) {
         />
       )}
       <ReportFilters def={def} list={list} effective={effective} range={[rangeStart, rangeEnd]} today={today} />
+      <ReplicaLagNotice />
       {trendSource && chartShown && (
         // The chart's library and figures wait for the rows: they are what an operator reads first.
         <Suspense fallback={<ChartPlaceholder />}>{query.data || query.isError ? <ReportTrend def={def} source={trendSource} filters={{ ...effective, start_date: rangeStart, end_date: rangeEnd }} /> : <ChartPlaceholder />}</Suspense>
