@@ -4,7 +4,9 @@
 //   2. a reachable PostgreSQL (started when it is local and down); required when CI=true
 //   3. type checks, lint and the web console build, two at a time (the machine has two cores)
 //   4. unit + server integration tests (vitest; the server suites run on SQLite and PostgreSQL)
-//   5. the Playwright browser tests against the real server and the built console
+//   5. the report replica behind a load balancer, with real parts (scripts/replica-test.mjs: a
+//      streaming replica of the local cluster, two servers, HAProxy; haproxy installed when missing)
+//   6. the Playwright browser tests against the real server and the built console
 // It ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -102,6 +104,11 @@ if (fs.existsSync(report)) {
   fs.rmSync(report, { force: true });
 } else if (!unitOk) failed++;
 if (!unitOk && failed === 0) failed++;
+
+// Real parts: a streaming replica, two servers, HAProxy (about 25 s). It skips itself only when
+// PostgreSQL is not local and CI is not set.
+if (run('report replica behind a load balancer (PostgreSQL streaming replica, two servers, HAProxy)', process.execPath, ['scripts/replica-test.mjs'])) passed++;
+else failed++;
 
 const e2eReport = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
 const e2eOk = run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {

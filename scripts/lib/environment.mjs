@@ -60,3 +60,11 @@ export async function ensurePostgres({ required }) {
   console.warn(`PostgreSQL at ${PG_TEST_URL} cannot be reached: its suites are skipped (CI fails instead).`);
   return false;
 }
+
+/** HAProxy for the replica test's load balancer (scripts/replica-test.mjs), from Debian's packages when missing. */
+export function ensureHaproxy() {
+  if (spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).status === 0) return;
+  console.log("Installing haproxy from Debian's packages for the replica test…");
+  const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';
+  execSync(`${asRoot}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${asRoot}apt-get install -y -qq haproxy`, { stdio: 'inherit' });
+}

@@ -1,0 +1,406 @@
+#!/usr/bin/env node
+// The report replica and the load balancer with real parts (docs/deployment.md, docs/adr/0017):
+// a throw-away streaming replica of the local PostgreSQL cluster (pg_basebackup -R), two real
+// servers on one fresh primary database with REPLICA_DATABASE_URL, and HAProxy round robin in
+// front of them. Through the balancer: one login used on both servers, an ingest key, 20 ingest
+// batches over both, wallet = ledger = reports, the reports answered from the replica (held back
+// while its replay is paused, equal to the primary's once it has caught up, by the WAL position),
+// and an export made and downloaded. Everything it starts is stopped and removed at the end.
+//
+// Exit 0: passed (or skipped: PostgreSQL is not local and CI is not set); 1: failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ensureHaproxy, ensurePostgres, PG_TEST_URL } from './lib/environment.mjs';
+import { HEAP_PAD_ENV } from './lib/heap-pad.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+const started = Date.now();
+const log = (msg) => console.log(`[replica-test ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
+
+const primaryUrl = new URL(PG_TEST_URL);
+if (!['127.0.0.1', 'localhost'].includes(primaryUrl.hostname) || !fs.existsSync('/etc/postgresql')) {
+  const msg = `The replica test needs a local PostgreSQL cluster (it copies it with pg_basebackup); ${PG_TEST_URL} is not local.`;
+  if (ci) {
+    console.error(`${msg} Failing, since CI is set.`);
+    process.exit(1);
+  }
+  console.log(`${msg} Skipped.`);
+  process.exit(0);
+}
+if (process.getuid?.() !== 0) {
+  console.error('The replica test runs as root: it starts the replica as the postgres user and may add a pg_hba.conf line.');
+  process.exit(1);
+}
+
+const cleanups = [];
+/** The processes started, whose output a failure shows. */
+const processes = [];
+const atEnd = (fn) => cleanups.unshift(fn);
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+  log(`ok: ${what}`);
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const urlWithDb = (db, port = primaryUrl.port || '5432') => {
+  const u = new URL(PG_TEST_URL);
+  u.pathname = `/${db}`;
+  u.port = String(port);
+  return u.toString();
+};
+async function query(url, text, params = []) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows;
+  } finally {
+    await c.end();
+  }
+}
+const asPostgres = (args, opts = {}) => {
+  const r = spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8', ...opts });
+  if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr || r.stdout}`);
+  return r.stdout;
+};
+
+/** The primary takes replication connections from 127.0.0.1 (a line added once, then a reload). */
+async function allowReplication(adminUrl) {
+  const [{ hba_file: hba }] = await query(adminUrl, 'SHOW hba_file');
+  const line = 'host replication all 127.0.0.1/32 trust';
+  const text = fs.readFileSync(hba, 'utf8');
+  if (text.split('\n').some((l) => l.trim().split(/\s+/).join(' ') === line)) return;
+  log(`adding "${line}" to ${hba}`);
+  fs.appendFileSync(hba, `${text.endsWith('\n') ? '' : '\n'}# streaming replicas on this machine (scripts/replica-test.mjs)\n${line}\n`);
+  await query(adminUrl, 'SELECT pg_reload_conf()');
+}
+
+/** A replica of the whole cluster in a temp folder, on a free port; answers its port. */
+async function startReplica(adminUrl, dir) {
+  const data = path.join(dir, 'data');
+  fs.mkdirSync(data, { mode: 0o700 });
+  fs.chownSync(dir, ...postgresIds());
+  fs.chownSync(data, ...postgresIds());
+  asPostgres(['pg_basebackup', '-h', '127.0.0.1', '-p', primaryUrl.port || '5432', '-U', primaryUrl.username || 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
+  // Debian keeps a cluster's configuration outside its data folder: the copy gets its own. A hot
+  // standby needs these at least as large as the primary's.
+  const [limits] = await query(
+    adminUrl,
+    `SELECT current_setting('max_connections') AS max_connections, current_setting('max_worker_processes') AS max_worker_processes,
+            current_setting('max_wal_senders') AS max_wal_senders, current_setting('max_prepared_transactions') AS max_prepared_transactions,
+            current_setting('max_locks_per_transaction') AS max_locks_per_transaction`,
+  );
+  const port = await freePort();
+  const conf = [
+    `port = ${port}`,
+    "listen_addresses = '127.0.0.1'",
+    `unix_socket_directories = '${dir}'`,
+    'hot_standby = on',
+    'shared_buffers = 32MB',
+    ...Object.entries(limits).map(([k, v]) => `${k} = ${v}`),
+  ];
+  fs.writeFileSync(path.join(data, 'postgresql.conf'), `${conf.join('\n')}\n`);
+  fs.writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
+  fs.writeFileSync(path.join(data, 'pg_ident.conf'), '');
+  for (const f of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) fs.chownSync(path.join(data, f), ...postgresIds());
+  const pgCtl = path.join(pgBin(), 'pg_ctl');
+  atEnd(() => spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, '-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' }));
+  asPostgres([pgCtl, '-D', data, '-l', path.join(dir, 'replica.log'), '-w', '-t', '60', 'start']);
+  return port;
+}
+function postgresIds() {
+  const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  return [id('-u'), id('-g')];
+}
+function pgBin() {
+  const version = fs.readdirSync('/usr/lib/postgresql').sort().at(-1);
+  return `/usr/lib/postgresql/${version}/bin`;
+}
+
+/** A process whose output is kept for the report of a failure; stopped at the end. */
+function startProcess(name, cmd, args, env) {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  child.stdout.on('data', (b) => out.push(b));
+  child.stderr.on('data', (b) => out.push(b));
+  const exited = new Promise((r) => child.once('exit', r));
+  atEnd(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+  });
+  const proc = { child, output: () => `--- ${name}\n${Buffer.concat(out).toString('utf8').slice(-4000)}` };
+  processes.push(proc);
+  return proc;
+}
+
+async function waitHealthy(port, proc) {
+  for (let i = 0; i < 240; i++) {
+    if (proc.child.exitCode !== null) throw new Error(`exited with ${proc.child.exitCode}\n${proc.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`not healthy in 60 s\n${proc.output()}`);
+}
+
+const units = (text) => {
+  const [whole, frac = ''] = String(text).split('.');
+  const neg = whole.startsWith('-');
+  const v = BigInt(whole.replace('-', '')) * 10000n + BigInt(frac.padEnd(4, '0').slice(0, 4));
+  return neg ? -v : v;
+};
+const md5 = (s) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase();
+
+async function main() {
+  await ensurePostgres({ required: true });
+  ensureHaproxy();
+  const adminUrl = urlWithDb('postgres');
+  const dbName = `replica_test_${process.pid}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'replica-test-'));
+  atEnd(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  await allowReplication(adminUrl);
+  await query(adminUrl, `CREATE DATABASE ${dbName}`);
+  atEnd(() => query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined));
+  const replicaPort = await startReplica(adminUrl, dir);
+  const primary = urlWithDb(dbName);
+  const replica = urlWithDb(dbName, replicaPort);
+  const [{ in_recovery: inRecovery }] = await query(replica, 'SELECT pg_is_in_recovery() AS in_recovery');
+  check(inRecovery === true, `the replica on port ${replicaPort} is a hot standby with the test database (streamed CREATE DATABASE)`);
+
+  // Two servers as on two machines: their own DATA_DIR and EXPORT_DIR, one key-encryption key.
+  const key = randomBytes(32).toString('hex');
+  const ports = [await freePort(), await freePort()];
+  for (const [i, port] of ports.entries()) {
+    const name = 'ab'[i];
+    const env = {
+      ...process.env,
+      ...HEAP_PAD_ENV,
+      NODE_ENV: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: primary,
+      REPLICA_DATABASE_URL: replica,
+      KEY_ENCRYPTION_KEY: key,
+      DATA_DIR: path.join(dir, `data-${name}`),
+      EXPORT_DIR: path.join(dir, `exports-${name}`),
+      DEMO_BETS: '0',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+    };
+    const proc = startProcess(`server ${name}`, process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], env);
+    // One after the other: the first migrates and seeds the dimensions, the second finds them.
+    await waitHealthy(port, proc);
+    log(`server ${name} serves on port ${port}`);
+  }
+
+  const lbPort = await freePort();
+  const haproxyConfig = path.join(dir, 'haproxy.cfg');
+  fs.writeFileSync(haproxyConfig, haproxyConfigText(lbPort, ports));
+  const lb = startProcess('haproxy', 'haproxy', ['-f', haproxyConfig, '-db'], process.env);
+  await waitHealthy(lbPort, lb);
+  log(`HAProxy round robin on port ${lbPort}`);
+
+  const served = new Map();
+  async function call(p, body, { token, raw = false, prefix = '/v1/operator/', headers = {} } = {}) {
+    const res = await fetch(`http://127.0.0.1:${lbPort}${prefix}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+      body: JSON.stringify(token ? { ...body, token } : body),
+    });
+    const by = res.headers.get('x-served-by') ?? '?';
+    served.set(by, (served.get(by) ?? 0) + 1);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const json = String(res.headers.get('content-type')).includes('json') ? JSON.parse(bytes.toString('utf8')) : null;
+    if (!raw && (res.status !== 200 || json?.error_code !== '0')) throw new Error(`${p}: HTTP ${res.status} ${bytes.toString('utf8').slice(0, 300)}`);
+    return { res, by, json, data: json?.data, bytes };
+  }
+
+  // One login, used on both servers.
+  const login = await call('login', { type: 1, account: 'admin', password: md5(md5('admin123')), google_code: '', phone: '', message_code: '' });
+  const token = login.data.token;
+  const infoBy = new Set();
+  for (let i = 0; i < 4; i++) infoBy.add((await call('user/info', {}, { token })).by);
+  check(infoBy.has('a') && infoBy.has('b'), 'one session token is taken by both servers');
+
+  // An ingest key, then 20 batches (transfers in, then bets) spread over both servers.
+  const ingestKey = (await call('key/add', { agent_id: 0, type: 'ingest', remark: 'replica test' }, { token })).data;
+  const auth = { authorization: `Bearer ${ingestKey.app_id}:${ingestKey.secret}` };
+  const ingestBy = new Set();
+  let expectIn = 0n;
+  let expectBet = 0n;
+  let expectPayout = 0n;
+  let betCount = 0;
+  const players = Array.from({ length: 8 }, (_, i) => `rt_p${i}`);
+  async function ingestBatch(n) {
+    const transfers = players.map((p, i) => ({ order_id: `rt-o-${n}-${i}`, agent_code: 'CN01', player_account: p, currency_code: 'CNY', direction: 'in', amount: '100.0000', time: '2026-11-20T10:00:00+08:00' }));
+    ingestBy.add((await call('transfers', { transfers }, { prefix: '/v1/ingest/', headers: auth })).by);
+    expectIn += 100_0000n * BigInt(players.length);
+    const bets = [];
+    for (let j = 0; j < 25; j++) {
+      const bet = 1000n + BigInt(((n * 25 + j) * 7919) % 50000);
+      const payout = j % 3 === 0 ? bet * 2n : 0n;
+      const fmt = (v) => `${v / 10000n}.${String(v % 10000n).padStart(4, '0')}`;
+      bets.push({
+        bet_id: `rt-b-${n}-${j}`,
+        round_id: `rt-r-${n}-${j}`,
+        agent_code: 'CN01',
+        player_account: players[j % players.length],
+        game_code: 'pg_mahjong_ways',
+        currency_code: 'CNY',
+        bet_amount: fmt(bet),
+        valid_bet_amount: fmt(bet),
+        payout_amount: fmt(payout),
+        tax_amount: '0.0000',
+        bonus_amount: '0.0000',
+        jackpot_contribution: '0.0000',
+        bet_time: `2026-11-20T${String(11 + (j % 8)).padStart(2, '0')}:00:00+08:00`,
+        settle_time: `2026-11-20T${String(11 + (j % 8)).padStart(2, '0')}:00:05+08:00`,
+        device: 'web',
+      });
+      expectBet += bet;
+      expectPayout += payout;
+      betCount++;
+    }
+    ingestBy.add((await call('bets', { bets }, { prefix: '/v1/ingest/', headers: auth })).by);
+  }
+  for (let n = 0; n < 20; n++) await ingestBatch(n);
+  check(ingestBy.has('a') && ingestBy.has('b'), `20 ingest batches (${betCount} bets) went to both servers`);
+
+  // Wallet = ledger, on the primary.
+  const [w] = await query(
+    primary,
+    `SELECT (SELECT sum(w.balance) FROM wallet w JOIN player p ON p.id = w.player_id WHERE p.account LIKE 'rt\\_%')::text AS wallets,
+            (SELECT sum(l.amount) FROM ledger_entry l JOIN player p ON p.id = l.player_id WHERE p.account LIKE 'rt\\_%')::text AS ledger,
+            (SELECT count(*) FROM wallet w JOIN player p ON p.id = w.player_id WHERE p.account LIKE 'rt\\_%'
+               AND w.balance <> (SELECT coalesce(sum(l.amount), 0) FROM ledger_entry l WHERE l.player_id = w.player_id AND l.currency_id = w.currency_id)) AS unequal`,
+  );
+  const expectWallets = expectIn - expectBet + expectPayout;
+  check(BigInt(w.wallets) === expectWallets && BigInt(w.ledger) === expectWallets && Number(w.unequal) === 0, `wallets = ledger = ${expectWallets} units (each wallet its entries' sum)`);
+
+  const betSums = (url) =>
+    query(url, "SELECT count(*)::int AS n, sum(bet_amount)::text AS bet, sum(payout_amount)::text AS payout FROM bet WHERE bet_id LIKE 'rt-b-%' AND cancelled_at IS NULL").then((r) => r[0]);
+  const primarySums = await betSums(primary);
+  check(primarySums.n === betCount && BigInt(primarySums.bet) === expectBet && BigInt(primarySums.payout) === expectPayout, 'the primary holds every bet as sent');
+
+  /** The replica has replayed all the primary had written when asked. */
+  async function replicaCaughtUp() {
+    const [{ lsn }] = await query(primary, 'SELECT pg_current_wal_lsn()::text AS lsn');
+    for (let i = 0; i < 600; i++) {
+      const [{ done }] = await query(replica, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]);
+      if (done) return;
+      await sleep(50);
+    }
+    throw new Error(`the replica did not replay up to ${lsn} in 30 s`);
+  }
+  const reportBody = { start_date: '2026-11-20', end_date: '2026-11-20', time_zone_id: 1, page: 1, page_size: 50 };
+  const summaryPath = 'agent/report/agent/summary';
+  const reportTotals = async () => {
+    const r = await call(summaryPath, reportBody, { token });
+    const cny = r.data.summary.find((s) => s.currency_code === 'CNY') ?? {};
+    return { bet: cny.bet_amount === undefined ? 0n : units(cny.bet_amount), count: Number(cny.bet_count ?? 0), lag: r.res.headers.get('x-replica-lag') };
+  };
+
+  await replicaCaughtUp();
+  check(JSON.stringify(await betSums(replica)) === JSON.stringify(primarySums), 'caught up (by WAL position), the replica holds the same bets as the primary');
+  for (let i = 0; i < 2; i++) {
+    const t = await reportTotals();
+    check(t.bet === expectBet && t.count === betCount, `report totals through the balancer (${t.bet} units, ${t.count} bets) = the direct sum on the primary`);
+    check(t.lag !== null && Number(t.lag) <= 1, `the report answer tells the replica's lag (${t.lag} s)`);
+  }
+  const bills = await call('bill/list', { page: 1, page_size: 10, time_zone_id: 1 }, { token });
+  check(bills.res.headers.get('x-replica-lag') !== null, 'the bill list is answered from the replica too (it tells its lag)');
+
+  // Reports come from the replica: with its replay paused, a new batch is on the primary only.
+  await query(replica, 'SELECT pg_wal_replay_pause()');
+  try {
+    await ingestBatch(20);
+    const paused = await reportTotals();
+    const [{ n }] = await query(primary, "SELECT count(*)::int AS n FROM bet WHERE bet_id LIKE 'rt-b-%'");
+    check(n === betCount && paused.count === betCount - 25, 'with the replica paused the report lacks the newest batch, which the primary holds: reports are read on the replica');
+    await sleep(2100); // the measured lag is kept 2 s
+    const lagging = await reportTotals();
+    check(Number(lagging.lag) >= 2, `the paused replica's lag shows in the answer (${lagging.lag} s)`);
+  } finally {
+    await query(replica, 'SELECT pg_wal_replay_resume()');
+  }
+  await replicaCaughtUp();
+  const after = await reportTotals();
+  check(after.bet === expectBet && after.count === betCount, 'resumed and caught up, the report equals the primary again');
+
+  // An export made through one server, downloaded through the balancer (any server).
+  const exported = await call(`${summaryPath}/export`, reportBody, { token, raw: true });
+  check(exported.res.status === 200 && exported.bytes.subarray(0, 2).toString() === 'PK', `an export answered its .xlsx (${exported.bytes.length} bytes)`);
+  const item = (await call('export/list', { page: 1, page_size: 1 }, { token })).data.list[0];
+  const downloads = [];
+  for (let i = 0; i < 2; i++) downloads.push(await call('export/download', { id: item.id }, { token, raw: true }));
+  check(
+    downloads.every((d) => d.bytes.equals(exported.bytes)) && new Set(downloads.map((d) => d.by)).size === 2,
+    'the stored export downloads whole through both servers',
+  );
+  log(`requests per server: ${[...served].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+}
+
+export function haproxyConfigText(port, serverPorts) {
+  return `global
+    maxconn 1024
+
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 120s
+    timeout server 120s
+
+frontend console
+    bind 127.0.0.1:${port}
+    default_backend servers
+
+backend servers
+    balance roundrobin
+    option httpchk GET /healthz
+    http-response set-header X-Served-By %[srv_name]
+${serverPorts.map((p, i) => `    server ${'ab'[i]} 127.0.0.1:${p} check`).join('\n')}
+`;
+}
+
+let failed = false;
+try {
+  await main();
+  log('passed');
+} catch (err) {
+  failed = true;
+  console.error(`[replica-test] FAILED: ${err instanceof Error ? err.stack : err}`);
+  for (const p of processes) console.error(p.output());
+} finally {
+  for (const fn of cleanups) {
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`[replica-test] cleanup: ${err}`);
+    }
+  }
+}
+log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);
