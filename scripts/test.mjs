@@ -105,7 +105,7 @@ if (fs.existsSync(report)) {
 } else if (!unitOk) failed++;
 if (!unitOk && failed === 0) failed++;
 
-// Real parts: a streaming replica, two servers, HAProxy (about 25 s). It skips itself only when
+// Real parts: a streaming replica, two servers, HAProxy (10–25 s measured). It skips itself only when
 // PostgreSQL is not local and CI is not set.
 if (run('report replica behind a load balancer (PostgreSQL streaming replica, two servers, HAProxy)', process.execPath, ['scripts/replica-test.mjs'])) passed++;
 else failed++;
