@@ -35,8 +35,15 @@ if (!['127.0.0.1', 'localhost'].includes(primaryUrl.hostname) || !fs.existsSync(
   process.exit(0);
 }
 if (process.getuid?.() !== 0) {
-  console.error('The replica test runs as root: it starts the replica as the postgres user and may add a pg_hba.conf line.');
-  process.exit(1);
+  // Like the browser tests' Debian packages, it needs root: it starts the replica as the postgres
+  // user and may add a pg_hba.conf line. CI runs as root; elsewhere it says so and stands aside.
+  const msg = 'The replica test runs as root: it starts the replica as the postgres user and may add a pg_hba.conf line.';
+  if (ci) {
+    console.error(`${msg} Failing, since CI is set.`);
+    process.exit(1);
+  }
+  console.log(`${msg} Skipped.`);
+  process.exit(0);
 }
 
 const cleanups = [];
