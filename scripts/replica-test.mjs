@@ -5,7 +5,9 @@
 // front of them. Through the balancer: one login used on both servers, an ingest key, 20 ingest
 // batches over both, wallet = ledger = reports, the reports answered from the replica (held back
 // while its replay is paused, equal to the primary's once it has caught up, by the WAL position),
-// and an export made and downloaded. Everything it starts is stopped and removed at the end.
+// and an export made and downloaded. Then, server by server: a player, an agent and an ingest key
+// disabled through one are refused by the other at once, and the lockout counts failures on both.
+// Everything it starts is stopped and removed at the end.
 //
 // Exit 0: passed (or skipped: PostgreSQL is not local and CI is not set); 1: failed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -231,8 +233,9 @@ async function main() {
   log(`HAProxy round robin on port ${lbPort}`);
 
   const served = new Map();
-  async function call(p, body, { token, raw = false, prefix = '/v1/operator/', headers = {} } = {}) {
-    const res = await fetch(`http://127.0.0.1:${lbPort}${prefix}${p}`, {
+  /** A call through the balancer, or to one server (`server` 0 or 1); `raw` answers a refusal instead of throwing. */
+  async function call(p, body, { token, raw = false, prefix = '/v1/operator/', headers = {}, server = null } = {}) {
+    const res = await fetch(`http://127.0.0.1:${server === null ? lbPort : ports[server]}${prefix}${p}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
       body: JSON.stringify(token ? { ...body, token } : body),
@@ -367,6 +370,29 @@ async function main() {
     downloads.every((d) => d.bytes.equals(exported.bytes)) && new Set(downloads.map((d) => d.by)).size === 2,
     'the stored export downloads whole through both servers',
   );
+
+  // Refusals hold across servers: what one server is told, the other obeys on the very next call.
+  const refusal = async (p, body, opts) => {
+    const r = await call(p, body, { ...opts, raw: true });
+    // The code, with the field an ingest refusal names: "A0400 player_account".
+    return [r.res.status === 401 ? r.json?.code : r.json?.error_code, r.json?.data?.field].filter(Boolean).join(' ');
+  };
+  const transferIn = (player, n) => ({
+    transfers: [{ order_id: `rt-x-${n}`, agent_code: 'CN01', player_account: player, currency_code: 'CNY', direction: 'in', amount: '1.0000', time: '2026-11-21T10:00:00+08:00' }],
+  });
+  const ingestOn = { prefix: '/v1/ingest/', headers: auth };
+  const [{ id: playerId }] = await query(primary, "SELECT id::int AS id FROM player WHERE account = 'rt_p0'");
+  await call('player/status/edit', { player_id: playerId, status: 2 }, { token, server: 0 });
+  check((await refusal('transfers', transferIn('rt_p0', 1), { ...ingestOn, server: 1 })) === 'A0400 player_account', 'a player disabled through server a: their transfer in is refused by server b at once');
+  const [{ id: agentId }] = await query(primary, "SELECT id::int AS id FROM agent WHERE code = 'CN01'");
+  await call('agent/edit', { id: agentId, status: 2 }, { token, server: 1 });
+  check((await refusal('transfers', transferIn('rt_p1', 2), { ...ingestOn, server: 0 })) === 'A0400 agent_code', 'an agent disabled through server b: its players’ transfers in are refused by server a at once');
+  await call('key/status/edit', { id: ingestKey.id, status: 2 }, { token, server: 0 });
+  check((await refusal('bets', { bets: [] }, { ...ingestOn, server: 1 })) === 'A0231', 'an ingest key disabled through server a is refused by server b at once');
+  // The lockout counts failures on both servers: five wrong passwords, alternating, lock the account on either.
+  const attempt = (password, server) => refusal('login', { type: 1, account: 'admin', password: md5(md5(password)), google_code: '', phone: '', message_code: '' }, { server });
+  for (let i = 0; i < 5; i++) check((await attempt('wrong password', i % 2)) === 'A0210', `wrong password ${i + 1} of 5, on server ${'ab'[i % 2]}`);
+  check((await attempt('admin123', 0)) === 'A0212' && (await attempt('admin123', 1)) === 'A0212', 'the lockout, counted across both servers, refuses the right password on either');
   log(`requests per server: ${[...served].map(([k, v]) => `${k} ${v}`).join(', ')}`);
 }
 
