@@ -5,22 +5,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { createAgentClient, signRequest, AgentApiError, type AgentClient } from '@console/agent-client';
 import { agentApi, ErrorCode } from '@console/contract';
-import type { FastifyInstance } from 'fastify';
 import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
 import { toNumber } from '../src/db/sql.ts';
-import { describeOnDatabases, type CallResult } from './harness.ts';
+import { describeOnDatabases, injectFetch, type CallResult } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ledgerProblems, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 
 type Row = Record<string, unknown>;
-
-/** A fetch that hands the request to the app in-process (Fastify inject), as the network would. */
-function injectFetch(app: FastifyInstance): typeof fetch {
-  return (async (url: string | URL, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const res = await app.inject({ method: (init?.method ?? 'GET') as 'POST', url: u.pathname, headers: init?.headers as Record<string, string>, payload: init?.body as string });
-    return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
-  }) as typeof fetch;
-}
 
 const A_ADDRESS = '10.1.2.3';
 

@@ -168,3 +168,12 @@ function describeOnEach<T extends { drop(): Promise<void> }>(title: string, open
     });
   }
 }
+
+/** A fetch that hands the request to `app` in-process (Fastify inject), as the network would: for the agent-API client in tests. */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return (async (url: string | URL, init?: RequestInit) => {
+    const u = new URL(String(url));
+    const res = await app.inject({ method: (init?.method ?? 'GET') as 'POST', url: u.pathname, headers: init?.headers as Record<string, string>, payload: init?.body as string });
+    return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+  }) as typeof fetch;
+}

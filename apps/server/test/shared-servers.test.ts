@@ -16,22 +16,13 @@ import { AGENT_PERMISSION_CODES, ErrorCode, report, type exportFile } from '@con
 import { encryptSecret, keyEncryptionKey } from '../src/lib/secret-box.ts';
 import { KeyMismatchError } from '../src/db/key-check.ts';
 import { takeExportSlot } from '../src/modules/export/service.ts';
-import { describeOnDatabases, startSiblingApp, type CallResult, type TestApp } from './harness.ts';
+import { describeOnDatabases, injectFetch, startSiblingApp, type CallResult, type TestApp } from './harness.ts';
 import { createDimensions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { isFile } from './sheet-fixtures.ts';
 import { addUser, hash, passwordLogin, totpCode } from './user-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Sibling = Awaited<ReturnType<typeof startSiblingApp>>;
-
-/** A fetch that hands the request to `app` in-process, as the network would. */
-function injectFetch(app: FastifyInstance): typeof fetch {
-  return (async (url: string | URL, init?: RequestInit) => {
-    const u = new URL(String(url));
-    const res = await app.inject({ method: (init?.method ?? 'GET') as 'POST', url: u.pathname, headers: init?.headers as Record<string, string>, payload: init?.body as string });
-    return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
-  }) as typeof fetch;
-}
 
 const ADDRESS = '10.7.0.1';
 const tempDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `shared-servers-${name}-`));
