@@ -13,7 +13,9 @@
 //    meanwhile a loop of report calls over the 31 days holding the bets (agent summary, agent daily,
 //    platform summary, player summary, currency daily) timed for --duration s: on a server without
 //    REPLICA_DATABASE_URL (the reports read the primary) and on one with it (the reports read the
-//    replica), alternated --rounds times. p50/p95 per setup and the bets/s meanwhile.
+//    replica), alternated --rounds times. p50/p95 per setup and the bets/s meanwhile. The replica
+//    runs with hot_standby_feedback = on, as docs/deployment.md advises (--standby-feedback off:
+//    replay conflicts then cancel report statements; the failed calls are counted).
 // First --seed bets are stored through the ingest (not timed). Everything it starts (the replica,
 // the servers, HAProxy, the database, temp folders) is stopped and removed at the end, also on failure.
 // Runs as root beside a local PostgreSQL cluster (DATABASE_URL_TEST_PG, default
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     'ingest-bets': { type: 'string', default: '60000' },
     duration: { type: 'string', default: '35' },
     rounds: { type: 'string', default: '2' },
+    'standby-feedback': { type: 'string', default: 'on' },
   },
 });
 const SEED = Number(values.seed);
@@ -48,6 +51,8 @@ const INGEST_BETS = Number(values['ingest-bets']);
 const DURATION_MS = Number(values.duration) * 1000;
 const ROUNDS = Number(values.rounds);
 const IN_FLIGHT = 2;
+/** The replica's hot_standby_feedback (docs/deployment.md): off, replay conflicts cancel report statements. */
+const FEEDBACK = values['standby-feedback'] === 'off' ? 'off' : 'on';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -107,7 +112,7 @@ async function startReplica(adminUrl, dir) {
             current_setting('max_locks_per_transaction') AS max_locks_per_transaction`,
   );
   const port = await freePort();
-  const conf = [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'hot_standby = on', 'shared_buffers = 32MB', ...Object.entries(limits).map(([k, v]) => `${k} = ${v}`)];
+  const conf = [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'hot_standby = on', `hot_standby_feedback = ${FEEDBACK}`, 'shared_buffers = 32MB', ...Object.entries(limits).map(([k, v]) => `${k} = ${v}`)];
   fs.writeFileSync(path.join(data, 'postgresql.conf'), `${conf.join('\n')}\n`);
   fs.writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
   fs.writeFileSync(path.join(data, 'pg_ident.conf'), '');
@@ -169,7 +174,7 @@ ${serverPorts.map((p, i) => `    server ${'ab'[i]} 127.0.0.1:${p} check`).join('
 /** Nearest-rank quantile, as bench/stats.ts. */
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : NaN;
 };
 const md5 = (s) => createHash('md5').update(s, 'utf8').digest('hex').toUpperCase();
 const fmt = (n) => Math.round(n).toLocaleString('en');
@@ -307,12 +312,20 @@ async function main() {
       const stopAt = performance.now() + DURATION_MS;
       const until = () => performance.now() >= stopAt;
       const times = [];
+      let failures = 0;
       let maxLag = 0;
       let lagSeen = false;
       const loop = (async () => {
         for (let i = 0; !until(); i++) {
           const s = performance.now();
-          const res = await call(port, reportPaths[i % reportPaths.length], reportBody, { token });
+          let res;
+          try {
+            res = await call(port, reportPaths[i % reportPaths.length], reportBody, { token });
+          } catch (err) {
+            failures++;
+            if (failures === 1) log(`a report call failed: ${String(err).slice(0, 200)}`);
+            continue;
+          }
           times.push(performance.now() - s);
           if (res.lag !== null) {
             lagSeen = true;
@@ -321,21 +334,21 @@ async function main() {
         }
       })();
       const [ing] = await Promise.all([runIngest([port], { until }), loop]);
-      const run = { p50: quantile(times, 0.5), p95: quantile(times, 0.95), calls: times.length, rate: ing.rate, lag: lagSeen ? maxLag : null };
+      const run = { p50: quantile(times, 0.5), p95: quantile(times, 0.95), calls: times.length, failures, rate: ing.rate, lag: lagSeen ? maxLag : null };
       reportRuns[setup].push(run);
       log(
-        `reports on the ${setup} while ingesting: ${run.calls} calls, p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms; ingest ${fmt(run.rate)} bets/s` +
+        `reports on the ${setup} while ingesting: ${run.calls} calls (${run.failures} failed), p50 ${run.p50.toFixed(1)} ms, p95 ${run.p95.toFixed(1)} ms; ingest ${fmt(run.rate)} bets/s` +
           (run.lag === null ? ' (no replica lag header: read on the primary)' : `; replica lag at most ${run.lag} s`),
       );
     }
   }
   const [{ n }] = await query(primary, 'SELECT count(*)::int AS n FROM bet');
-  console.log(`\nReplica benchmark, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, ${fmt(n)} bets stored at the end`);
+  console.log(`\nReplica benchmark (hot_standby_feedback ${FEEDBACK}), ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}, ${fmt(n)} bets stored at the end`);
   console.log(`ingest, batches of ${BATCH}, ${IN_FLIGHT} in flight, ${fmt(INGEST_BETS)} bets a run: one server ${ingestRates.one.map(fmt).join(', ')} bets/s; two servers ${ingestRates.two.map(fmt).join(', ')} bets/s`);
   for (const setup of ['primary', 'replica']) {
     console.log(
       `reports on the ${setup.padEnd(7)} while ingesting (${reportPaths.length} calls over ${begin} … ${end}, ${DURATION_MS / 1000} s a run): ` +
-        reportRuns[setup].map((x) => `p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} ms (${x.calls} calls), ingest ${fmt(x.rate)} bets/s`).join('; '),
+        reportRuns[setup].map((x) => `p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} ms (${x.calls} calls${x.failures ? `, ${x.failures} failed` : ''}), ingest ${fmt(x.rate)} bets/s`).join('; '),
     );
   }
 }
