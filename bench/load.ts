@@ -141,6 +141,23 @@ const processSeconds = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
+/** CPU seconds of the PostgreSQL backends serving database `name` (their process titles name it), by pid. */
+const backendSeconds = (name: string): Map<number, number> => {
+  const out = new Map<number, number>();
+  if (!name) return out;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${name} `)) out.set(Number(entry), processSeconds(Number(entry)));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+};
+/** CPU seconds the backends used between two readings (a backend new since the first counts whole). */
+const backendDelta = (a: Map<number, number>, b: Map<number, number>) => [...b].reduce((sum, [pid, s]) => sum + s - (a.get(pid) ?? 0), 0);
+
 // ------------------------------------------------------------------------------------------------
 // A fresh database, the server on it, and the API calls the operators and the game server make.
 
@@ -154,13 +171,13 @@ async function adminQuery(statement: string) {
   }
 }
 
-async function freshDatabase(dialect: 'sqlite' | 'postgres', dir: string): Promise<{ url: string; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') return { url: `sqlite:${path.join(dir, 'load.db')}`, drop: async () => undefined };
+async function freshDatabase(dialect: 'sqlite' | 'postgres', dir: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') return { url: `sqlite:${path.join(dir, 'load.db')}`, name: '', drop: async () => undefined };
   const name = `bench_load_${RUN_ID}_${randomBytes(3).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const u = new URL(PG_ADMIN_URL);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: u.toString(), name, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function startServer(url: string, dir: string, port: number): ChildProcess {
@@ -217,6 +234,8 @@ interface PhaseResult {
   batchesBehind: number;
   hostCpu: number;
   serverCores: number;
+  /** PostgreSQL's backends for this database (0 for SQLite, which runs in the server). */
+  databaseCores: number;
   benchCores: number;
   kinds: KindFigures[];
   firstErrors: string[];
@@ -318,6 +337,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
       const end = t0 + seconds * 1000;
       const host0 = hostTicks();
       const server0 = processSeconds(server!.pid!);
+      const backends0 = backendSeconds(database.name);
       const bench0 = process.cpuUsage();
 
       // The game server: one batch at a time, paced to the rate's schedule or flat out.
@@ -397,7 +417,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
       return {
         phase: name, rate, operators, seconds: wall, betsPerSecond: accepted / ingestSeconds, batchesBehind: behind,
         hostCpu: (host1.busy - host0.busy) / (host1.total - host0.total),
-        serverCores: (processSeconds(server!.pid!) - server0) / wall, benchCores: (bench.user + bench.system) / 1e6 / wall,
+        serverCores: (processSeconds(server!.pid!) - server0) / wall, databaseCores: backendDelta(backends0, backendSeconds(database.name)) / wall, benchCores: (bench.user + bench.system) / 1e6 / wall,
         kinds, firstErrors: rec.firstErrors,
       };
     }
@@ -407,7 +427,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
       const what = r.rate === 'max' ? 'flat out' : `${r.rate.toLocaleString('en')} bets/s`;
       console.log(
         `\n${dialect} ${r.phase}: ingest ${what}, ${r.operators} operators, ${r.seconds.toFixed(1)} s: ${Math.round(r.betsPerSecond).toLocaleString('en')} bets/s stored` +
-          `${r.rate === 'max' ? '' : `, ${r.batchesBehind} batches behind schedule at the end`}; CPU: host ${(100 * r.hostCpu).toFixed(0)} % of ${os.cpus().length} cores, server ${r.serverCores.toFixed(2)} cores, this process ${r.benchCores.toFixed(2)} cores`,
+          `${r.rate === 'max' ? '' : `, ${r.batchesBehind} batches behind schedule at the end`}; CPU: host ${(100 * r.hostCpu).toFixed(0)} % of ${os.cpus().length} cores, server ${r.serverCores.toFixed(2)} cores${dialect === 'postgres' ? `, its PostgreSQL backends ${r.databaseCores.toFixed(2)} cores` : ''}, this process ${r.benchCores.toFixed(2)} cores`,
       );
       console.log(`  ${'kind'.padEnd(26)} ${'calls'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)}`);
       const f = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1)).padStart(8);
