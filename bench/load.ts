@@ -12,7 +12,7 @@
  * each timed on its own:
  *
  * - idle: the ingest flat out, no operators, for --idle-seconds: the rate the others compare with;
- * - one phase per value of --rate (bets per second, paced, or `max` for flat out): the operators
+ * - one phase per value of --rate (bets per second, paced; `max` for flat out; 0 for none): the operators
  *   call, each in turn, agent daily over 31 days, agent summary over 90 days, player summary over
  *   31 days, game daily over 31 days, platform summary over 365 days, currency daily over 31 days,
  *   the bill list, the player list and the log list (page 1 of 20), with --think-ms between a
@@ -67,7 +67,7 @@ const SEED_BETS = Number(values['seed-bets']);
 const PROBE_MS = Number(values['probe-ms']);
 const BATCH = 500;
 const FUNDED_PLAYERS = 5000;
-for (const r of RATES) if (r !== 'max' && !(r > 0)) throw new Error(`--rate: bets per second or "max", got ${values.rate}`);
+for (const r of RATES) if (r !== 'max' && !(r >= 0)) throw new Error(`--rate: bets per second (0: no ingest) or "max", got ${values.rate}`);
 const DBS: Array<'sqlite' | 'postgres'> | null = values.db === 'both' ? ['sqlite', 'postgres'] : values.db === 'sqlite' || values.db === 'postgres' ? [values.db] : null;
 if (!DBS) throw new Error(`--db must be sqlite, postgres or both, got ${values.db}`);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -345,6 +345,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
       let lastDone = t0;
       let behind = 0;
       const ingestLoop = (async () => {
+        if (rate === 0) return;
         const interval = rate === 'max' ? 0 : (BATCH * 1000) / rate;
         let due = t0;
         for (;;) {
@@ -424,10 +425,10 @@ async function run(dialect: 'sqlite' | 'postgres') {
 
     const results: PhaseResult[] = [];
     const printPhase = (r: PhaseResult) => {
-      const what = r.rate === 'max' ? 'flat out' : `${r.rate.toLocaleString('en')} bets/s`;
+      const what = r.rate === 'max' ? 'flat out' : r.rate === 0 ? 'none' : `${r.rate.toLocaleString('en')} bets/s`;
       console.log(
         `\n${dialect} ${r.phase}: ingest ${what}, ${r.operators} operators, ${r.seconds.toFixed(1)} s: ${Math.round(r.betsPerSecond).toLocaleString('en')} bets/s stored` +
-          `${r.rate === 'max' ? '' : `, ${r.batchesBehind} batches behind schedule at the end`}; CPU: host ${(100 * r.hostCpu).toFixed(0)} % of ${os.cpus().length} cores, server ${r.serverCores.toFixed(2)} cores${dialect === 'postgres' ? `, its PostgreSQL backends ${r.databaseCores.toFixed(2)} cores` : ''}, this process ${r.benchCores.toFixed(2)} cores`,
+          `${r.rate === 'max' || r.rate === 0 ? '' : `, ${r.batchesBehind} batches behind schedule at the end`}; CPU: host ${(100 * r.hostCpu).toFixed(0)} % of ${os.cpus().length} cores, server ${r.serverCores.toFixed(2)} cores${dialect === 'postgres' ? `, its PostgreSQL backends ${r.databaseCores.toFixed(2)} cores` : ''}, this process ${r.benchCores.toFixed(2)} cores`,
       );
       console.log(`  ${'kind'.padEnd(26)} ${'calls'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'errors'.padStart(7)}`);
       const f = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(1)).padStart(8);
@@ -442,7 +443,7 @@ async function run(dialect: 'sqlite' | 'postgres') {
       results.push(idle);
     }
     for (const rate of RATES) {
-      const r = await phase(rate === 'max' ? 'flat out' : `rate ${rate}`, rate, OPERATORS, SECONDS);
+      const r = await phase(rate === 'max' ? 'flat out' : rate === 0 ? 'no ingest' : `rate ${rate}`, rate, OPERATORS, SECONDS);
       printPhase(r);
       results.push(r);
     }
@@ -455,9 +456,10 @@ async function run(dialect: 'sqlite' | 'postgres') {
       const rl = kind(r, REPORTS_AND_LISTS);
       const h = kind(r, 'healthz');
       const l = kind(r, 'user/info (light)');
-      const label = r.rate === 'max' ? 'flat out' : `at ${r.rate.toLocaleString('en')} bets/s`;
+      const label = r.rate === 'max' ? 'flat out' : r.rate === 0 ? 'no ingest' : `at ${r.rate.toLocaleString('en')} bets/s`;
       console.log(`  ${label}: reports + lists p95 ${rl.p95.toFixed(0)} ≤ 300 ms and p99 ${rl.p99.toFixed(0)} ≤ 600 ms: ${verdict(rl.p95 <= 300 && rl.p99 <= 600 && rl.errors === 0)}`);
       console.log(`  ${label}: healthz p95 ${h.p95.toFixed(1)} and user/info p95 ${l.p95.toFixed(1)} ≤ 20 ms: ${verdict(h.p95 <= 20 && l.p95 <= 20)}`);
+      if (r.rate === 0) continue;
       if (r.rate !== 'max') console.log(`  ${label}: the ingest keeps its rate (≥ 98 %): ${Math.round(r.betsPerSecond).toLocaleString('en')} bets/s, ${verdict(r.betsPerSecond >= 0.98 * r.rate)}`);
       else if (idle) console.log(`  ${label}: ≥ 80 % of the idle rate ${Math.round(idle.betsPerSecond).toLocaleString('en')}: ${Math.round(r.betsPerSecond).toLocaleString('en')} bets/s, ${((100 * r.betsPerSecond) / idle.betsPerSecond).toFixed(0)} %, ${verdict(r.betsPerSecond >= 0.8 * idle.betsPerSecond)}`);
     }
