@@ -20,18 +20,16 @@
 // the servers, HAProxy, the database, temp folders) is stopped and removed at the end, also on failure.
 // Runs as root beside a local PostgreSQL cluster (DATABASE_URL_TEST_PG, default
 // postgres://postgres@127.0.0.1:5432/test) whose pg_hba.conf allows replication from 127.0.0.1.
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { ensureHaproxy, ensurePostgres, PG_TEST_URL } from '../scripts/lib/environment.mjs';
 import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
+import { freePort, haproxyConfigText, primaryUrl, query, realParts, urlWithDb } from '../scripts/lib/real-parts.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -55,121 +53,11 @@ const IN_FLIGHT = 2;
 const FEEDBACK = values['standby-feedback'] === 'off' ? 'off' : 'on';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const started = Date.now();
-const log = (msg) => console.log(`[replica-bench ${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
-const primaryUrl = new URL(PG_TEST_URL);
+const { log, atEnd, startReplica, startProcess, waitHealthy, run } = realParts('replica-bench');
 if (!['127.0.0.1', 'localhost'].includes(primaryUrl.hostname) || !fs.existsSync('/etc/postgresql') || process.getuid?.() !== 0) {
   console.error(`The replica benchmark runs as root beside a local PostgreSQL cluster (it copies it with pg_basebackup); ${PG_TEST_URL}.`);
   process.exit(1);
 }
-
-const cleanups = [];
-const processes = [];
-const atEnd = (fn) => cleanups.unshift(fn);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-const urlWithDb = (db, port = primaryUrl.port || '5432') => {
-  const u = new URL(PG_TEST_URL);
-  u.pathname = `/${db}`;
-  u.port = String(port);
-  return u.toString();
-};
-async function query(url, text, params = []) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return (await c.query(text, params)).rows;
-  } finally {
-    await c.end();
-  }
-}
-const postgresIds = () => ['-u', '-g'].map((flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim()));
-const pgBin = () => `/usr/lib/postgresql/${fs.readdirSync('/usr/lib/postgresql').sort().at(-1)}/bin`;
-function asPostgres(args) {
-  const r = spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr || r.stdout}`);
-}
-
-/** A hot standby of the whole cluster in a temp folder, on a free port (as scripts/replica-test.mjs). */
-async function startReplica(adminUrl, dir) {
-  const data = path.join(dir, 'data');
-  fs.mkdirSync(data, { mode: 0o700 });
-  fs.chownSync(dir, ...postgresIds());
-  fs.chownSync(data, ...postgresIds());
-  asPostgres(['pg_basebackup', '-h', '127.0.0.1', '-p', primaryUrl.port || '5432', '-U', primaryUrl.username || 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
-  const [limits] = await query(
-    adminUrl,
-    `SELECT current_setting('max_connections') AS max_connections, current_setting('max_worker_processes') AS max_worker_processes,
-            current_setting('max_wal_senders') AS max_wal_senders, current_setting('max_prepared_transactions') AS max_prepared_transactions,
-            current_setting('max_locks_per_transaction') AS max_locks_per_transaction`,
-  );
-  const port = await freePort();
-  const conf = [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, 'hot_standby = on', `hot_standby_feedback = ${FEEDBACK}`, 'shared_buffers = 32MB', ...Object.entries(limits).map(([k, v]) => `${k} = ${v}`)];
-  fs.writeFileSync(path.join(data, 'postgresql.conf'), `${conf.join('\n')}\n`);
-  fs.writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 trust\n');
-  fs.writeFileSync(path.join(data, 'pg_ident.conf'), '');
-  for (const f of ['postgresql.conf', 'pg_hba.conf', 'pg_ident.conf']) fs.chownSync(path.join(data, f), ...postgresIds());
-  const pgCtl = path.join(pgBin(), 'pg_ctl');
-  atEnd(() => spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, '-D', data, '-m', 'immediate', 'stop'], { stdio: 'ignore' }));
-  asPostgres([pgCtl, '-D', data, '-l', path.join(dir, 'replica.log'), '-w', '-t', '60', 'start']);
-  return port;
-}
-
-function startProcess(name, cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const out = [];
-  child.stdout.on('data', (b) => out.push(b));
-  child.stderr.on('data', (b) => out.push(b));
-  const exited = new Promise((r) => child.once('exit', r));
-  atEnd(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-  });
-  const proc = { child, output: () => `--- ${name}\n${Buffer.concat(out).toString('utf8').slice(-4000)}` };
-  processes.push(proc);
-  return proc;
-}
-async function waitHealthy(port, proc) {
-  for (let i = 0; i < 240; i++) {
-    if (proc.child.exitCode !== null) throw new Error(`exited with ${proc.child.exitCode}\n${proc.output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`not healthy in 60 s\n${proc.output()}`);
-}
-
-/** HAProxy round robin over the servers (as scripts/replica-test.mjs). */
-const haproxyConfigText = (port, serverPorts) => `global
-    maxconn 1024
-defaults
-    mode http
-    timeout connect 5s
-    timeout client 120s
-    timeout server 120s
-frontend console
-    bind 127.0.0.1:${port}
-    default_backend servers
-backend servers
-    balance roundrobin
-    option httpchk GET /healthz
-${serverPorts.map((p, i) => `    server ${'ab'[i]} 127.0.0.1:${p} check`).join('\n')}
-`;
 
 /** Nearest-rank quantile, as bench/stats.ts. */
 const quantile = (xs, q) => {
@@ -191,7 +79,7 @@ async function main() {
   if (!hbaOk) throw new Error('pg_hba.conf does not allow replication from 127.0.0.1 (scripts/replica-test.mjs adds the line)');
   await query(adminUrl, `CREATE DATABASE ${dbName}`);
   atEnd(() => query(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined));
-  const replicaPort = await startReplica(adminUrl, dir);
+  const replicaPort = await startReplica(adminUrl, dir, [`hot_standby_feedback = ${FEEDBACK}`]);
   const primary = urlWithDb(dbName);
   const replica = urlWithDb(dbName, replicaPort);
   log(`replica on port ${replicaPort}`);
@@ -353,21 +241,4 @@ async function main() {
   }
 }
 
-let failed = false;
-try {
-  await main();
-} catch (err) {
-  failed = true;
-  console.error(`[replica-bench] FAILED: ${err instanceof Error ? err.stack : err}`);
-  for (const p of processes) console.error(p.output());
-} finally {
-  for (const fn of cleanups) {
-    try {
-      await fn();
-    } catch (err) {
-      console.error(`[replica-bench] cleanup: ${err}`);
-    }
-  }
-}
-log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-process.exit(failed ? 1 : 0);
+await run(main);
