@@ -7,7 +7,7 @@ import { createAgentClient, signRequest, AgentApiError, type AgentClient } from 
 import { agentApi, ErrorCode } from '@console/contract';
 import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
 import { toNumber } from '../src/db/sql.ts';
-import { describeOnDatabases, injectFetch, type CallResult } from './harness.ts';
+import { agentApiRefusal as refusal, describeOnDatabases, injectFetch, type CallResult } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ledgerProblems, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 
 type Row = Record<string, unknown>;
@@ -27,16 +27,6 @@ describeOnDatabases('agent API: signed calls of an agent\'s own system', (t) => 
   const operator = <T = Row>(path: string, body: Row = {}) => t().call<T>(path, body, { token: op });
   const client = (key: string, ip = A_ADDRESS): AgentClient =>
     createAgentClient({ baseUrl: 'http://console.test', appId: keys[key]!.app_id, secret: keys[key]!.secret, fetch: injectFetch(t().app), headers: { 'x-forwarded-for': ip } });
-  /** The refusal a call ends in: [HTTP status, code]. */
-  const refusal = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (err) {
-      if (err instanceof AgentApiError) return [err.status, err.code];
-      throw err;
-    }
-    return ['answered'];
-  };
   /** A raw signed request, for tests that change what was signed. */
   const raw = async (key: string, path: string, body: string, sign: Partial<{ path: string; body: string; timestamp: string; nonce: string; secret: string }> = {}, headers: Record<string, string> = {}) => {
     const k = keys[key]!;

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { AgentApiError } from '@console/agent-client';
 import { buildApp } from '../src/app.ts';
 import type { Config } from '../src/config/index.ts';
 import type { Dialect } from '../src/db/database.ts';
@@ -176,4 +177,15 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const res = await app.inject({ method: (init?.method ?? 'GET') as 'POST', url: u.pathname, headers: init?.headers as Record<string, string>, payload: init?.body as string });
     return new Response(res.rawPayload, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   }) as typeof fetch;
+}
+
+/** The refusal an agent-API client call ends in: [HTTP status, code], or ['answered']. */
+export async function agentApiRefusal(p: Promise<unknown>): Promise<unknown[]> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AgentApiError) return [err.status, err.code];
+    throw err;
+  }
+  return ['answered'];
 }

@@ -16,7 +16,7 @@ import { AGENT_PERMISSION_CODES, ErrorCode, report, type exportFile } from '@con
 import { encryptSecret, keyEncryptionKey } from '../src/lib/secret-box.ts';
 import { KeyMismatchError } from '../src/db/key-check.ts';
 import { takeExportSlot } from '../src/modules/export/service.ts';
-import { describeOnDatabases, injectFetch, startSiblingApp, type CallResult, type TestApp } from './harness.ts';
+import { agentApiRefusal as refusal, describeOnDatabases, injectFetch, startSiblingApp, type CallResult, type TestApp } from './harness.ts';
 import { createDimensions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { isFile } from './sheet-fixtures.ts';
 import { addUser, hash, passwordLogin, totpCode } from './user-helpers.ts';
@@ -45,15 +45,6 @@ describeOnDatabases(
     const agentKey = async (agent: keyof Dimensions['agent']) => ok(await onA<{ id: number; app_id: string; secret: string }>('key/add', { agent_id: dims.agent[agent], type: 'agent', remark: agent }));
     const client = (app: FastifyInstance, key: { app_id: string; secret: string }) =>
       createAgentClient({ baseUrl: 'http://console.test', appId: key.app_id, secret: key.secret, fetch: injectFetch(app), headers: { 'x-forwarded-for': ADDRESS, 'accept-language': 'en' } });
-    const refusal = async (p: Promise<unknown>) => {
-      try {
-        await p;
-      } catch (err) {
-        if (err instanceof AgentApiError) return [err.status, err.code];
-        throw err;
-      }
-      return ['answered'];
-    };
 
     beforeAll(async () => {
       dims = await createDimensions(t().database.db);
