@@ -11,10 +11,12 @@
  * answering the agent's sub-tree), made on first use with every code of the agent tree.
  * --busy times, instead, a light call (currency/list) made every 10 ms while the report calls run
  * back to back: what another operator's screen waits while one reads a year of reports.
+ * --json FILE writes the figures (database, bets, per call p50/p95) for bench/curve.ts.
  *
  * The database must hold demo data (npm run demo -- --bets N --days 365; for PostgreSQL see
  * bench/copy-to-postgres.ts). The range is the last 365 local days that hold bets.
  */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import os from 'node:os';
 import { sql, type RawBuilder } from 'kysely';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     player: { type: 'string' },
     agent: { type: 'string' },
     busy: { type: 'boolean', default: false },
+    json: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -169,6 +172,10 @@ for (const d of defs) {
   console.log(
     `${d.path.padEnd(44)} ${p50.toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)} ${cpu50.toFixed(1).padStart(8)}   ${base === null ? '-'.padStart(15) : base.toFixed(0).padStart(15)}  ${base === null ? '' : `${(base / p50).toFixed(0)}x`.padStart(8)}`,
   );
+}
+if (values.json) {
+  const out = { dialect: database.dialect, bets: toNumber(span.n), load: os.loadavg()[0], runs: RUNS, calls: results.map(({ path, p50, p95 }) => ({ path, p50, p95 })) };
+  fs.writeFileSync(values.json, `${JSON.stringify(out, null, 1)}\n`);
 }
 const over = results.filter((r) => r.p95 > 100);
 console.log(over.length ? `p95 above 100 ms: ${over.map((r) => r.path).join(', ')}` : 'every report call: p95 ≤ 100 ms');
