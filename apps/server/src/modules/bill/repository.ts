@@ -56,7 +56,10 @@ function filtered<O>(q: SelectQueryBuilder<DB, 'ledger_entry', O>, f: BillFilter
         .where('o.related_bet_id', 'is', null)
         .where('o.type', 'in', [...LEDGER_TYPES])
         // An agent API transfer is stored as "api:<agent id>:<order id>" (bill/service.ts, orderOf).
-        .where((w) => w.or([w('o.order_id', '=', orderId), w.and([w('o.order_id', 'like', 'api:%'), w(sql<string>`substr(o.order_id, length(o.order_id) - ${orderId.length})`, '=', `:${orderId}`)])]))
+        // Every id the order may be stored as — its own and one per agent — is looked up through
+        // (type, order_id): one list, as an OR of the two made PostgreSQL read every transfer's
+        // entry (145 ms on 14 M entries, 0.5 ms so) and a suffix test did the same on both.
+        .where('o.order_id', 'in', sql<string>`(SELECT CAST(${orderId} AS TEXT) UNION ALL SELECT 'api:' || CAST(agent.id AS TEXT) || ':' || ${orderId} FROM agent)`)
         .unionAll(
           eb
             .selectFrom('ledger_entry as o')
