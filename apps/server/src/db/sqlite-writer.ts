@@ -8,8 +8,8 @@ import type { WriteLock } from './sqlite-write-lock.ts';
  * their statements never run on the serving thread (docs/adr/0018-sqlite-ingest-off-the-serving-thread.md).
  *
  * `entry` is a TypeScript module that calls serveWriteThread (sqlite-writer-serve.ts) with its
- * handler; the thread loads it through tsx (ts-worker.mjs). The thread is started for the first
- * job. Its connection and the serving one take turns through the process's write lock
+ * handler; the thread loads it through tsx (ts-worker.mjs), which takes a second or so of a core.
+ * The thread is started by warm() or for the first job. Its connection and the serving one take turns through the process's write lock
  * (sqlite-write-lock.ts).
  *
  * A job's answer is whatever the handler answers (structured-cloned). An error thrown by the
@@ -98,6 +98,11 @@ export class WriteThread {
   /** The running thread, if any (for the tests). */
   get thread(): Worker | null {
     return this.worker;
+  }
+
+  /** Starts the thread now, not at the first job (a listening server: the first batch does not wait for it). */
+  warm(): void {
+    if (!this.worker && !this.closed) this.start();
   }
 
   /** Sets the thread's wal_autocheckpoint (the serving connection's checkpointer has stopped). */

@@ -53,6 +53,11 @@ function refusalOf(w: RefusalOnWire): ApiError {
   return new ApiError(w.code, w.messages ?? undefined, w.data);
 }
 
+/** Starts the write thread ahead of the first batch, when the database has one. */
+export function warmIngestThread(database: Database): void {
+  database.writeThread(WORKER_ENTRY)?.warm();
+}
+
 /** Stores one batch of an ingest call, on the write thread when the database has one. */
 export async function ingestCall(database: Database, kind: IngestKind, records: unknown): Promise<IngestResult> {
   const thread = database.writeThread(WORKER_ENTRY);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/public.ts';
-import { ingestCall } from './dispatch.ts';
+import { ingestCall, warmIngestThread } from './dispatch.ts';
 import { IngestRejected } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
@@ -95,6 +95,8 @@ export const ingestModule: ServerModule = {
     ),
   },
   register(app) {
+    // A server that listens starts its write thread now; one that only answers inject (tests) at its first batch.
+    app.addHook('onListen', async () => warmIngestThread(app.database));
     registerIngestRoute(app, contract.INGEST_PATHS.bets, 'bets');
     registerIngestRoute(app, contract.INGEST_PATHS.transfers, 'transfers');
     registerIngestRoute(app, contract.INGEST_PATHS.cancels, 'cancels');
