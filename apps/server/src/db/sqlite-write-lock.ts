@@ -24,7 +24,9 @@ import {
  * The lock is one 32-bit word of a SharedArrayBuffer holding the thread that has it (0: free).
  * Within a thread it is re-entrant: the connection serializes that thread's statements anyway, and
  * a write transaction takes it before waiting for the connection (write-transaction.ts), then
- * again at BEGIN. Waiting gives up after `timeoutMs` as busy_timeout does: 'database is locked'.
+ * again at BEGIN. A statement outside a transaction that has to wait for it lets go of the
+ * connection meanwhile, so the thread's reads go on. Waiting gives up after `timeoutMs` as
+ * busy_timeout does: 'database is locked' (SQLITE_BUSY).
  */
 
 const FREE = 0;
@@ -48,6 +50,15 @@ export class WriteLock {
     private readonly timeoutMs = 10_000,
   ) {
     this.word = new Int32Array(buffer);
+  }
+
+  /** Takes the lock if it is free or this thread's already; never waits. */
+  tryAcquire(): boolean {
+    if (this.depth > 0 || Atomics.compareExchange(this.word, 0, FREE, this.owner) === FREE) {
+      this.depth++;
+      return true;
+    }
+    return false;
   }
 
   async acquire(): Promise<void> {
@@ -127,6 +138,7 @@ class LockedConnection implements DatabaseConnection {
 
   constructor(
     readonly inner: DatabaseConnection,
+    private readonly driver: Driver,
     private readonly sqlite: BetterSqlite3.Database,
     private readonly lock: WriteLock,
     private readonly writes: (text: string) => boolean,
@@ -134,10 +146,24 @@ class LockedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const text = query.sql;
+    const open = this.sqlite.inTransaction;
     let take: boolean;
-    if (!this.sqlite.inTransaction) take = BEGIN.test(text) ? !BEGIN_DEFERRED.test(text) : this.writes(text);
+    if (!open) take = BEGIN.test(text) ? !BEGIN_DEFERRED.test(text) : this.writes(text);
     else take = !this.held && this.writes(text); // a deferred transaction that writes after all
-    if (take) await this.lock.acquire();
+    if (take && !this.lock.tryAcquire()) {
+      if (open) {
+        await this.lock.acquire();
+      } else {
+        // Another thread writes. Outside a transaction nothing is lost by letting this thread's
+        // other statements (its reads) have the connection while this one waits for the lock.
+        await this.driver.releaseConnection(this.inner);
+        try {
+          await this.lock.acquire();
+        } finally {
+          await this.driver.acquireConnection();
+        }
+      }
+    }
     try {
       return await this.inner.executeQuery<R>(query);
     } finally {
@@ -176,7 +202,7 @@ export class WriteLockedSqliteDialect implements KyselyDialect {
     const wrapped = new WeakMap<DatabaseConnection, LockedConnection>();
     const wrap = (c: DatabaseConnection) => {
       let w = wrapped.get(c);
-      if (!w) wrapped.set(c, (w = new LockedConnection(c, this.sqlite, this.lock, writes)));
+      if (!w) wrapped.set(c, (w = new LockedConnection(c, inner, this.sqlite, this.lock, writes)));
       return w;
     };
     return {
