@@ -154,7 +154,7 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   const file = url.slice('sqlite:'.length);
   const memory = file === ':memory:';
   const readers = memory ? 0 : readerCount();
-  const threadsOn = !memory && writeThreadsOn();
+  const threadsOn = writeThreadsOn() && !memory;
   const sqlite = connectSqlite(file);
   // The write threads' connections checkpoint by themselves only when the checkpointer has stopped.
   let threadAutocheckpoint = 0;
