@@ -100,6 +100,11 @@ describe('ingest on the SQLite write thread', () => {
     const memory = openDatabase('sqlite::memory:');
     expect(memory.writeThread(WORKER_ENTRY)).toBeNull();
     await memory.destroy();
+    // The pool connects at its first statement: none is made here.
+    const postgres = openDatabase('postgres://nobody@127.0.0.1:1/none');
+    expect(postgres.writeThread(WORKER_ENTRY)).toBeNull();
+    expect(postgres.writeLock).toBeNull();
+    await postgres.destroy();
   });
 
   it('answers and stores the same as in-process: transfers, bets, repeats within and across batches, cancels', async () => {
