@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
 import { ReaderPool, SqliteReaderDialect } from './sqlite-readers.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
+import { SERVING_THREAD, WriteLock, WriteLockedSqliteDialect } from './sqlite-write-lock.ts';
+import { WriteThread } from './sqlite-writer.ts';
 import { replicaLagMonitor } from './replica-lag.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -41,6 +43,18 @@ export interface Database {
    */
   readParallelism: number;
   dialect: Dialect;
+  /**
+   * SQLite file: the lock every connection of the process takes before it writes
+   * (sqlite-write-lock.ts); writeTransaction takes it before waiting for the connection. Else null.
+   */
+  writeLock: WriteLock | null;
+  /**
+   * The write thread running `entry` (a file: URL of a module calling serveWriteThread), started
+   * at its first job and stopped by destroy(); one per entry (sqlite-writer.ts). Null on
+   * PostgreSQL, in memory, inside a write thread, and with SQLITE_INGEST_WORKER=0: the caller
+   * then runs the work in-process.
+   */
+  writeThread(entry: string): WriteThread | null;
   destroy(): Promise<void>;
 }
 
@@ -54,6 +68,40 @@ function readerCount(): number {
   }
   return Math.min(4, os.availableParallelism());
 }
+
+/** Whether the ingest's batches run on a write thread of a SQLite file: SQLITE_INGEST_WORKER, 1 unless 0. */
+function writeThreadsOn(): boolean {
+  const configured = process.env.SQLITE_INGEST_WORKER;
+  if (configured === undefined || configured === '' || configured === '1') return true;
+  if (configured === '0') return false;
+  throw new Error(`SQLITE_INGEST_WORKER must be 0 or 1, got ${configured}`);
+}
+
+/**
+ * A connection to a SQLite file (or memory) with the server's settings. Every write connection of
+ * the server is opened here, the serving one and a write thread's.
+ */
+export function connectSqlite(file: string): BetterSqlite3.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new BetterSqlite3(file === ':memory:' ? ':memory:' : path.resolve(file));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma('synchronous = NORMAL');
+  // Ingest batches touch many index pages: a larger page cache, and fewer, larger checkpoints that
+  // write each hot page once instead of per batch, run by a worker thread (sqlite-checkpointer.ts).
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  return sqlite;
+}
+
+/** Kysely on a SQLite connection, its writes under `lock` when there is one. */
+export function sqliteKysely(sqlite: BetterSqlite3.Database, lock: WriteLock | null): Kysely<DB> {
+  const database = withStatementCache(sqlite);
+  return new Kysely<DB>({ dialect: lock ? new WriteLockedSqliteDialect(sqlite, database, lock) : new SqliteDialect({ database }) });
+}
+
+const noWriteThread = () => null;
 
 /**
  * Opens the database named by a URL: `sqlite:<path>` (or `sqlite::memory:`) or `postgres://…`.
@@ -103,7 +151,7 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
         await reports.destroy();
         await db.destroy();
       };
-      return { db, reader: reports, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', destroy };
+      return { db, reader: reports, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy };
     }
     const replica = reports;
     return {
@@ -113,6 +161,8 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
       replicaLag: replicaLagMonitor(db, replica),
       readParallelism: 1,
       dialect: 'postgres',
+      writeLock: null,
+      writeThread: noWriteThread,
       destroy: async () => {
         await replica.destroy();
         await db.destroy();
@@ -121,20 +171,23 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got ${url}`);
   const file = url.slice('sqlite:'.length);
-  const readers = file === ':memory:' ? 0 : readerCount();
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file === ':memory:' ? ':memory:' : path.resolve(file));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 10000');
-  sqlite.pragma('synchronous = NORMAL');
-  // Ingest batches touch many index pages: a larger page cache, and fewer, larger checkpoints that
-  // write each hot page once instead of per batch, run by a worker thread (sqlite-checkpointer.ts).
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-  const stopCheckpoints = file === ':memory:' ? null : startCheckpointer(sqlite, path.resolve(file));
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const memory = file === ':memory:';
+  const readers = memory ? 0 : readerCount();
+  const threadsOn = writeThreadsOn() && !memory;
+  const sqlite = connectSqlite(file);
+  // The write threads' connections checkpoint by themselves only when the checkpointer has stopped.
+  let threadAutocheckpoint = 0;
+  const threads = new Map<string, WriteThread>();
+  const stopCheckpoints = memory
+    ? null
+    : startCheckpointer(sqlite, path.resolve(file), undefined, () => {
+        threadAutocheckpoint = AUTOCHECKPOINT_PAGES;
+        for (const t of threads.values()) t.setAutocheckpoint(AUTOCHECKPOINT_PAGES);
+      });
+  const writeLock = memory ? null : new WriteLock(SERVING_THREAD);
+  const db = sqliteKysely(sqlite, writeLock);
   const reader = readers > 0 ? new Kysely<DB>({ dialect: new SqliteReaderDialect(new ReaderPool({ file: path.resolve(file), size: readers })) }) : db;
+  let destroyed = false;
   return {
     db,
     reader,
@@ -142,7 +195,20 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
     replicaLag: noReplica,
     readParallelism: Math.max(1, readers),
     dialect: 'sqlite',
+    writeLock,
+    writeThread(entry) {
+      if (!threadsOn || !writeLock || destroyed) return null;
+      let t = threads.get(entry);
+      if (!t) {
+        t = new WriteThread({ entry, file: path.resolve(file), lock: writeLock, owner: SERVING_THREAD + 1 + threads.size, autocheckpointPages: threadAutocheckpoint });
+        threads.set(entry, t);
+      }
+      return t;
+    },
     destroy: async () => {
+      destroyed = true;
+      // The write threads first: a batch they are running commits on their own connection.
+      await Promise.all([...threads.values()].map((t) => t.close()));
       if (reader !== db) await reader.destroy();
       await stopCheckpoints?.();
       await db.destroy();

@@ -46,17 +46,21 @@ parentPort.on('message', () => {
 /**
  * Starts checkpointing `file` (the database of `sqlite`) in the background; answers a stop
  * function. `driver` (the path of better-sqlite3 for the worker) is there for the tests.
+ * `onFallBack` is told when the connection checkpoints by itself again, so that the process's
+ * other write connections (sqlite-writer.ts) do too.
  */
 export function startCheckpointer(
   sqlite: BetterSqlite3.Database,
   file: string,
   driver = createRequire(import.meta.url).resolve('better-sqlite3'),
+  onFallBack: () => void = () => undefined,
 ): () => Promise<void> {
   let stopping = false;
   const fallBack = (reason: string) => {
     if (stopping) return;
     console.warn(`SQLite: background checkpoints stopped (${reason}); the serving connection checkpoints by itself`);
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    onFallBack();
   };
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file, interval: INTERVAL_MS } });
   // Never keeps the process alive by itself.

@@ -22,24 +22,33 @@ export function isRetryablePgError(err: unknown): boolean {
  * balances and then writes could be refused (SQLITE_BUSY_SNAPSHOT) when another process (the
  * ingest CLI next to a running server) committed in between; taking the lock first makes such
  * writers wait their turn (busy_timeout) instead. Inside one process the driver's single
- * connection already serializes transactions.
+ * connection serializes a thread's transactions, and the process's write lock those of the
+ * serving connection and of the write thread (sqlite-write-lock.ts).
  *
  * PostgreSQL: READ COMMITTED with explicit row locks (`FOR UPDATE`) taken by `fn`; a deadlock or a
  * concurrent insert of the same unique key rolls back and runs `fn` again, a few times.
  */
 export async function writeTransaction<T>(database: Database, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (database.dialect === 'sqlite') {
-    return database.db.connection().execute(async (conn) => {
-      await sql`BEGIN IMMEDIATE`.execute(conn);
-      try {
-        const out = await fn(conn);
-        await sql`COMMIT`.execute(conn);
-        return out;
-      } catch (err) {
-        await sql`ROLLBACK`.execute(conn).catch(() => undefined);
-        throw err;
-      }
-    });
+    // The process's write lock first (sqlite-write-lock.ts): waiting for it, this thread's other
+    // statements still have the connection.
+    const lock = database.writeLock;
+    await lock?.acquire();
+    try {
+      return await database.db.connection().execute(async (conn) => {
+        await sql`BEGIN IMMEDIATE`.execute(conn);
+        try {
+          const out = await fn(conn);
+          await sql`COMMIT`.execute(conn);
+          return out;
+        } catch (err) {
+          await sql`ROLLBACK`.execute(conn).catch(() => undefined);
+          throw err;
+        }
+      });
+    } finally {
+      lock?.release();
+    }
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -57,14 +66,15 @@ export async function writeTransaction<T>(database: Database, fn: (db: Kysely<DB
  * summed from them) do, while the ingest goes on.
  *
  * PostgreSQL: a REPEATABLE READ, READ ONLY transaction. SQLite: a deferred transaction on the
- * connection, whose first read fixes the snapshot; writers of other processes go on (WAL), those
- * of this process wait for the connection, and the WAL cannot be checkpointed past the snapshot
+ * connection, whose first read fixes the snapshot; writers of other processes and of the write
+ * thread go on (WAL), those of this connection wait for it, and the WAL cannot be checkpointed past the snapshot
  * until it ends, so it grows by what is written meanwhile.
  */
 export async function readSnapshot<T>(database: Database, fn: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (database.dialect === 'sqlite') {
     return database.db.connection().execute(async (conn) => {
-      await sql`BEGIN`.execute(conn);
+      // DEFERRED: a read-only transaction, which takes no write lock (sqlite-write-lock.ts).
+      await sql`BEGIN DEFERRED`.execute(conn);
       try {
         return await fn(conn);
       } finally {

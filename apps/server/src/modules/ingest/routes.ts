@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/public.ts';
-import { IngestRejected, ingestBets, ingestCancels, ingestTransfers } from './service.ts';
+import { ingestCall, warmIngestThread } from './dispatch.ts';
+import { IngestRejected } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
 
@@ -17,9 +18,10 @@ export const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
  * holding an ingest key, so they sit outside /v1/operator/ and its session checks. The key is
  * checked as the request arrives, before its body is read: a missing, wrong, disabled or expired
  * key is HTTP 401 {code: A0231, msg} whatever the body, and a stranger's large body costs nothing.
- * Everything else answers the usual envelope.
+ * Everything else answers the usual envelope. On a SQLite file the batch is stored on the write
+ * thread (dispatch.ts).
  */
-function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' | 'transfers' | 'cancels', store: typeof ingestBets) {
+function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' | 'transfers' | 'cancels') {
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await authenticateIngestKey(app.database.db, request.headers.authorization)) return;
     const lang = requestLang(request.headers['accept-language']);
@@ -31,7 +33,7 @@ function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' |
     const body = request.body as Record<string, unknown> | null | undefined;
     const records = body && typeof body === 'object' ? body[field] : undefined;
     if (!Array.isArray(records)) throw new IngestRejected({ index: null, field, reason: 'must be an array of records' });
-    const data = await store(app.database, records);
+    const data = await ingestCall(app.database, field, records);
     return { error_code: ErrorCode.Success, error_msg: '', data };
   });
 }
@@ -93,8 +95,10 @@ export const ingestModule: ServerModule = {
     ),
   },
   register(app) {
-    registerIngestRoute(app, contract.INGEST_PATHS.bets, 'bets', ingestBets);
-    registerIngestRoute(app, contract.INGEST_PATHS.transfers, 'transfers', ingestTransfers);
-    registerIngestRoute(app, contract.INGEST_PATHS.cancels, 'cancels', ingestCancels);
+    // A server that listens starts its write thread now; one that only answers inject (tests) at its first batch.
+    app.addHook('onListen', async () => warmIngestThread(app.database));
+    registerIngestRoute(app, contract.INGEST_PATHS.bets, 'bets');
+    registerIngestRoute(app, contract.INGEST_PATHS.transfers, 'transfers');
+    registerIngestRoute(app, contract.INGEST_PATHS.cancels, 'cancels');
   },
 };
