@@ -19,9 +19,8 @@ export interface Database {
   /**
    * For reads that need no transaction and may be a moment behind the writes (the report calls,
    * their exports, the bill list): on a SQLite file, statements run on reader worker threads
-   * (sqlite-readers.ts); on PostgreSQL, a pool of report sessions (reportSession) on the streaming
-   * replica with REPLICA_DATABASE_URL (docs/adr/0017-report-replica.md), else on the primary;
-   * for an in-memory SQLite database this is `db`.
+   * (sqlite-readers.ts); on PostgreSQL with REPLICA_DATABASE_URL, the streaming replica
+   * (docs/adr/0017-report-replica.md); otherwise this is `db`.
    */
   reader: Kysely<DB>;
   /**
@@ -110,8 +109,8 @@ const noWriteThread = () => null;
  */
 const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://');
 
-function openPostgres(url: string, what: string, session?: { max: number; options: string }): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: session?.max ?? Number(process.env.PG_POOL_MAX ?? 10), ...(session ? { options: session.options } : {}) });
+function openPostgres(url: string, what: string): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
@@ -120,19 +119,6 @@ function openPostgres(url: string, what: string, session?: { max: number; option
 }
 
 const noReplica = () => Promise.resolve(null);
-
-/**
- * The PostgreSQL connections `reader` uses (docs/adr/0019-postgres-report-connections.md): a pool
- * of their own, whose sessions give a statement's hash tables room (PG_REPORT_WORK_MEM, default
- * 64MB: a year's per-player-and-game ranking of a 10-million-bet database needs about 30 MB, and
- * with the default 4 MB it spilled to disk in batches) and compile no JIT code (its tens of
- * milliseconds of compiling exceeded what it saved on statements of this size).
- */
-function reportSession(): { max: number; options: string } {
-  const workMem = process.env.PG_REPORT_WORK_MEM || '64MB';
-  if (!/^\d+(kB|MB|GB)$/.test(workMem)) throw new Error(`PG_REPORT_WORK_MEM must be a size such as 64MB, got ${workMem}`);
-  return { max: Number(process.env.PG_REPORT_POOL_MAX ?? 6), options: `-c work_mem=${workMem} -c jit=off` };
-}
 
 /**
  * `replicaUrl` (REPLICA_DATABASE_URL, PostgreSQL only): a streaming replica of the primary, which
@@ -145,15 +131,10 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   }
   if (isPostgresUrl(url)) {
     const db = openPostgres(url, '');
-    const reports = openPostgres(replicaUrl || url, replicaUrl ? ' replica' : ' reports', reportSession());
     if (!replicaUrl) {
-      const destroy = async () => {
-        await reports.destroy();
-        await db.destroy();
-      };
-      return { db, reader: reports, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy };
+      return { db, reader: db, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy: () => db.destroy() };
     }
-    const replica = reports;
+    const replica = openPostgres(replicaUrl, ' replica');
     return {
       db,
       reader: replica,
