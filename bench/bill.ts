@@ -9,8 +9,8 @@
  *
  *   DATABASE_URL=sqlite:./data/bench.db npx tsx bench/bill.ts [--runs 20] [--scan]
  *
- * The database must hold demo data with its ledger (npm run demo -- --bets N --days 365; the
- * PostgreSQL copy of bench/copy-to-postgres.ts has no ledger). Ranges end at the newest entry.
+ * The database must hold demo data with its ledger (npm run demo -- --bets N --days 365, or its
+ * PostgreSQL copy made by bench/copy-to-postgres.ts). Ranges end at the newest entry.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
