@@ -36,12 +36,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { formatMoney, type ingest } from '@console/contract';
 import { DEMO_ADMIN } from '../apps/server/src/db/seed/index.ts';
 import { clientPasswordHash } from '../apps/server/src/lib/passwords.ts';
 import { prng } from '../apps/server/src/modules/demo/generator.ts';
-import { isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
+import { adminQuery, isPgReachable, PG_ADMIN_URL } from '../apps/server/test/temp-database.ts';
 import { HEAP_PAD_ENV } from '../scripts/lib/heap-pad.mjs';
 import { quantile } from './stats.ts';
 
@@ -160,16 +159,6 @@ const backendDelta = (a: Map<number, number>, b: Map<number, number>) => [...b].
 
 // ------------------------------------------------------------------------------------------------
 // A fresh database, the server on it, and the API calls the operators and the game server make.
-
-async function adminQuery(statement: string) {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
 
 async function freshDatabase(dialect: 'sqlite' | 'postgres', dir: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   if (dialect === 'sqlite') return { url: `sqlite:${path.join(dir, 'load.db')}`, name: '', drop: async () => undefined };

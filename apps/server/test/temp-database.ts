@@ -39,7 +39,8 @@ export interface TempDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(statement: string) {
+/** Runs one statement on the admin connection (PG_ADMIN_URL), such as CREATE or DROP DATABASE. */
+export async function adminQuery(statement: string) {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   try {
