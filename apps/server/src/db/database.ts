@@ -11,6 +11,7 @@ import { withStatementCache } from './sqlite-statement-cache.ts';
 import { SERVING_THREAD, WriteLock, WriteLockedSqliteDialect } from './sqlite-write-lock.ts';
 import { WriteThread } from './sqlite-writer.ts';
 import { replicaLagMonitor } from './replica-lag.ts';
+import { PLAYER_AGGREGATE_PARTITIONS } from './player-partitions.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -36,9 +37,8 @@ export interface Database {
   replicaLag(): Promise<number | null>;
   /**
    * Into how many statements run side by side a large report statement is split (player slices,
-   * report/repository/). SQLite: one per reader worker. PostgreSQL: 1. It runs a large scan on
-   * parallel workers of its own, and split by player its plans got worse: read through the index
-   * by player, game summary and game player took 1.3–1.7 times as long (bench/README.md).
+   * report/repository/). SQLite: one per reader worker. PostgreSQL: one per hash part of the
+   * player-grain tables (migration 0022), each statement reading its part's table alone.
    */
   readParallelism: number;
   dialect: Dialect;
@@ -109,8 +109,15 @@ const noWriteThread = () => null;
  */
 const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://');
 
+/**
+ * Session settings of every PostgreSQL connection. Partitionwise aggregation (off by default in
+ * PostgreSQL) lets a statement that groups the player-grain aggregates by player form each hash
+ * part's groups on a parallel worker of its own (migration 0022).
+ */
+export const PG_SESSION_OPTIONS = '-c enable_partitionwise_aggregate=on';
+
 function openPostgres(url: string, what: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), options: PG_SESSION_OPTIONS });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
@@ -132,7 +139,7 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   if (isPostgresUrl(url)) {
     const db = openPostgres(url, '');
     if (!replicaUrl) {
-      return { db, reader: db, freshReader: db, replicaLag: noReplica, readParallelism: 1, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy: () => db.destroy() };
+      return { db, reader: db, freshReader: db, replicaLag: noReplica, readParallelism: PLAYER_AGGREGATE_PARTITIONS, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy: () => db.destroy() };
     }
     const replica = openPostgres(replicaUrl, ' replica');
     return {
@@ -140,7 +147,7 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
       reader: replica,
       freshReader: db,
       replicaLag: replicaLagMonitor(db, replica),
-      readParallelism: 1,
+      readParallelism: PLAYER_AGGREGATE_PARTITIONS,
       dialect: 'postgres',
       writeLock: null,
       writeThread: noWriteThread,

@@ -21,6 +21,7 @@ import { m0018LedgerDaySums } from './0018-ledger-day-sums.ts';
 import { m0019JackpotPrize } from './0019-jackpot-prize.ts';
 import { m0020BetCancel } from './0020-bet-cancel.ts';
 import { m0021SharedServerState } from './0021-shared-server-state.ts';
+import { m0022PlayerAggregatesByPlayer } from './0022-player-aggregates-by-player.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -44,6 +45,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0019-jackpot-prize', m0019JackpotPrize],
   ['0020-bet-cancel', m0020BetCancel],
   ['0021-shared-server-state', m0021SharedServerState],
+  ['0022-player-aggregates-by-player', m0022PlayerAggregatesByPlayer],
 ];
 
 class StepProvider implements MigrationProvider {

@@ -101,7 +101,7 @@ export async function resolveFilter(db: Kysely<DB>, dialect: Dialect, d: ReportD
     gameId: input.game_id > 0 ? input.game_id : null,
     platformId: input.platform_id > 0 ? input.platform_id : null,
     playerIds,
-    playerSlices: playerIds || parallelism < 2 ? null : await playerSlices(db, parallelism),
+    playerSlices: playerIds || parallelism < 2 ? null : await playerSlices(db, dialect, parallelism),
   };
 }
 

@@ -31,10 +31,15 @@ export interface ResolvedFilter {
   slice?: PlayerSlice;
 }
 
-/** Players with lo ≤ id < hi; null is open-ended (the first and last slices). */
+/**
+ * Players with lo ≤ id < hi; null is open-ended (the first and last slices). On PostgreSQL a slice
+ * is instead one hash part of the player-grain tables (`part`, migration 0022): its statements read
+ * that part's table, whose players no other part holds, and lo and hi are null.
+ */
 export interface PlayerSlice {
   lo: number | null;
   hi: number | null;
+  part?: number;
 }
 
 export type SortOrder = 'asc' | 'desc';
@@ -141,6 +146,15 @@ export function partsFor(source: Source | 'agg_new_player', period: ReportDef['p
  * copies the rows to the outer query (a year's ranking of game player split by player, 6 % fewer
  * instructions; the platform summary's distinct bettors, 9 %; bench/README.md).
  */
+/**
+ * The table a statement of `f` reads `source` from: the slice's own hash part of a player-grain
+ * table on PostgreSQL (see PlayerSlice), else `source` itself.
+ */
+export function sourceTable(f: ResolvedFilter, source: Source | 'agg_new_player'): RawBuilder<unknown> {
+  const part = f.slice?.part;
+  return part !== undefined && PLAYER_GRAIN.has(source as Source) ? sql.table(`${source}_p${part}`) : sql.table(source);
+}
+
 export function partRows(
   f: ResolvedFilter,
   source: Source | 'agg_new_player',
@@ -149,20 +163,21 @@ export function partRows(
   extra: RawBuilder<unknown>[] = [],
 ): RawBuilder<unknown> {
   const conds = [...filterConditions(source, f), ...extra];
+  const from = sourceTable(f, source);
   const list = sql.join([...new Set(['period', ...cols])].map((c) => sql.ref(c)));
   const lead = sql.ref(source === 'agg_agent_hour' ? 'fam' : 'lvl');
   // A slice's players are found the same way: the key seeks to the first of them in each period.
   const byPeriod = f.dialect === 'sqlite' && (f.playerIds !== null || f.slice !== undefined) && PLAYER_GRAIN.has(source as Source);
-  if (parts.length === 0) return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE 1 = 0) ${sql.table(source)}`;
+  if (parts.length === 0) return sql`(SELECT ${list} FROM ${from} WHERE 1 = 0) ${sql.table(source)}`;
   if (byPeriod) {
     const named = namedPeriods(lead, parts.map((p) => ({ level: p.lead, periods: periodStarts(p.lead as 0 | 1 | 2, p.from, p.to) })));
-    return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE ${and([named, ...conds])}) ${sql.table(source)}`;
+    return sql`(SELECT ${list} FROM ${from} WHERE ${and([named, ...conds])}) ${sql.table(source)}`;
   }
   const inPart = (p: { lead: number; from: number; to: number }) => sql`(${lead} = ${int(p.lead)} AND period >= ${int(p.from)} AND period < ${int(p.to)})`;
   if (f.dialect === 'postgres' || parts.length === 1) {
-    return sql`(SELECT ${list} FROM ${sql.table(source)} WHERE ${and([sql`(${sql.join(parts.map(inPart), sql` OR `)})`, ...conds])}) ${sql.table(source)}`;
+    return sql`(SELECT ${list} FROM ${from} WHERE ${and([sql`(${sql.join(parts.map(inPart), sql` OR `)})`, ...conds])}) ${sql.table(source)}`;
   }
-  const branches = parts.map((p) => sql`SELECT ${list} FROM ${sql.table(source)} WHERE ${and([inPart(p), ...conds])}`);
+  const branches = parts.map((p) => sql`SELECT ${list} FROM ${from} WHERE ${and([inPart(p), ...conds])}`);
   return sql`(${sql.join(branches, sql` UNION ALL `)}) ${sql.table(source)}`;
 }
 

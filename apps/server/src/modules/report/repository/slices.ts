@@ -1,4 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Dialect } from '../../../db/database.ts';
+import { PLAYER_AGGREGATE_PARTITIONS } from '../../../db/player-partitions.ts';
 import type { DB } from '../../../db/schema.ts';
 import { toNumber } from '../../../db/sql.ts';
 import type { PlayerSlice, ResolvedFilter } from './plan.ts';
@@ -6,8 +8,16 @@ import type { PlayerSlice, ResolvedFilter } from './plan.ts';
 /**
  * `parts` ranges of player ids that hold about as many player-grain rows each. The first and last
  * are open-ended, so a player created while the report runs still falls in one.
+ *
+ * On PostgreSQL the slices are the hash parts of the player-grain tables (migration 0022), which
+ * split the players evenly by themselves: each slice's statement reads only its part's table. With
+ * the parts as slices, a year's game player ranking over 10 M bets took 56 ms as four statements
+ * side by side, against 80 ms as one statement aggregating the parts on parallel workers and 130
+ * ms over one table (bench/README.md); an id range of the whole table read every row of the
+ * range once per slice.
  */
-export async function playerSlices(db: Kysely<DB>, parts: number): Promise<PlayerSlice[] | null> {
+export async function playerSlices(db: Kysely<DB>, dialect: Dialect, parts: number): Promise<PlayerSlice[] | null> {
+  if (dialect === 'postgres') return Array.from({ length: PLAYER_AGGREGATE_PARTITIONS }, (_, part) => ({ lo: null, hi: null, part }));
   const bounds = await sliceBounds(db, parts);
   if (bounds.length === 0) return null;
   return [null, ...bounds].map((b, i) => ({ lo: b, hi: bounds[i] ?? null }));
