@@ -116,8 +116,17 @@ const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.star
  */
 export const PG_SESSION_OPTIONS = '-c enable_partitionwise_aggregate=on';
 
+/** Connections of each PostgreSQL pool: PG_POOL_MAX, default 10. */
+function poolSize(): number {
+  const configured = process.env.PG_POOL_MAX;
+  if (configured === undefined || configured === '') return 10;
+  const n = Number(configured);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`PG_POOL_MAX must be a whole number ≥ 1, got ${configured}`);
+  return n;
+}
+
 function openPostgres(url: string, what: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), options: PG_SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize(), options: PG_SESSION_OPTIONS });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { PLAYER_AGGREGATE_PARTITIONS } from '../src/db/player-partitions.ts';
+import { isPgReachable, PG_ADMIN_URL } from './temp-database.ts';
+
+const pg = await isPgReachable();
+
+/** What every PostgreSQL connection of the server is opened with (db/database.ts). */
+describe.skipIf(!pg)('PostgreSQL connections', () => {
+  const open: Database[] = [];
+  afterEach(async () => {
+    delete process.env.PG_POOL_MAX;
+    await Promise.all(open.splice(0).map((d) => d.destroy()));
+  });
+
+  it('run with partitionwise aggregation and split report statements by the hash parts of the player-grain tables', async () => {
+    const d = openDatabase(PG_ADMIN_URL);
+    open.push(d);
+    const { rows } = await sql<{ on: string }>`SELECT current_setting('enable_partitionwise_aggregate') AS on`.execute(d.reader);
+    expect(rows[0]!.on).toBe('on');
+    expect(d.readParallelism).toBe(PLAYER_AGGREGATE_PARTITIONS);
+  });
+
+  it('take PG_POOL_MAX connections at most, and refuse to start with a bad PG_POOL_MAX', async () => {
+    process.env.PG_POOL_MAX = '2';
+    const d = openDatabase(PG_ADMIN_URL);
+    open.push(d);
+    // Five statements at once on a pool of two: all answered, never more than two backends at once.
+    const pids = await Promise.all(Array.from({ length: 5 }, () => sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`.execute(d.db)));
+    expect(new Set(pids.map((r) => r.rows[0]!.pid)).size).toBe(2);
+    for (const bad of ['0', 'ten', '2.5', '-1']) {
+      process.env.PG_POOL_MAX = bad;
+      expect(() => openDatabase(PG_ADMIN_URL), bad).toThrow(/PG_POOL_MAX must be a whole number ≥ 1/);
+    }
+  });
+});
