@@ -13,7 +13,7 @@ const TABLES = ['agg_player_game', 'agg_player'] as const;
  * changes.
  */
 describeOnEmptyDatabases('migration 0022-player-aggregates-by-player', 'mig22', (temp) => {
-  it('moves every row into the hash parts, keeps the keys, the by-player index and the upserts', async () => {
+  it('moves every row into the hash parts, keeps the keys, the by-player index, the fill factor and the upserts', async () => {
     const t = temp();
     await migrateToLatest(t.database, '0021-shared-server-state');
     const db = t.database.db;
@@ -65,7 +65,8 @@ describeOnEmptyDatabases('migration 0022-player-aggregates-by-player', 'mig22', 
         const indexes = (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = ${table} ORDER BY indexname`.execute(db)).rows;
         expect(indexes.map((r) => r.name), table).toEqual([`${table}_pk`, `${table}_player_idx`]);
         const fill = await sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class WHERE relname = ${`${table}_p0`}`.execute(db);
-        expect(fill.rows[0]!.options).toEqual(['fillfactor=80']);
+        // Each part is read by one statement of its own, without parallel workers (migration 0022).
+        expect(fill.rows[0]!.options).toEqual(['fillfactor=80', 'parallel_workers=0']);
       }
     } else {
       const partitioned = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM sqlite_master WHERE name LIKE 'agg_player%_p0'`.execute(db);

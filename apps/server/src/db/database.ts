@@ -109,13 +109,6 @@ const noWriteThread = () => null;
  */
 const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://');
 
-/**
- * Session settings of every PostgreSQL connection. Partitionwise aggregation (off by default in
- * PostgreSQL) lets a statement that groups the player-grain aggregates by player form each hash
- * part's groups on a parallel worker of its own (migration 0022).
- */
-export const PG_SESSION_OPTIONS = '-c enable_partitionwise_aggregate=on';
-
 /** Connections of each PostgreSQL pool: PG_POOL_MAX, default 10. */
 function poolSize(): number {
   const configured = process.env.PG_POOL_MAX;
@@ -126,7 +119,7 @@ function poolSize(): number {
 }
 
 function openPostgres(url: string, what: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize(), options: PG_SESSION_OPTIONS });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize() });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.

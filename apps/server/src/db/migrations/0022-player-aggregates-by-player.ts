@@ -22,9 +22,12 @@ const TABLES = [
  * player read one part each, side by side, as SQLite's reader workers read player slices
  * (report/repository/slices.ts): the same ranking as four statements took 56 ms. Slices by id
  * range over one table had read every row of the range once per slice and were slower than one
- * statement. A statement that reads the parent and groups by player forms each part's groups
- * apart (partitionwise aggregation, switched on for the server's connections in db/database.ts):
- * 80 ms. See docs/adr/0019-player-aggregates-partitioned-by-player.md and bench/README.md.
+ * statement.
+ *
+ * Each part is read without parallel workers (`parallel_workers = 0`): its statement already runs
+ * beside the other parts', and workers of their own only crowded the cores (an agent user's game
+ * player over a sub-tree: 123 → 56 ms p95). See
+ * docs/adr/0019-player-aggregates-partitioned-by-player.md and bench/README.md.
  *
  * Nothing else changes: the ingest's upserts name the same conflict key (it includes player_id),
  * and a player filter reads only its players' parts. SQLite has no partitions and keeps its tables.
@@ -40,7 +43,7 @@ export const m0022PlayerAggregatesByPlayer: MigrationStep = {
       await sql`CREATE TABLE ${sql.table(t.name)} (LIKE ${sql.table(old)} INCLUDING DEFAULTS) PARTITION BY HASH (player_id)`.execute(db);
       for (let i = 0; i < PARTS; i++) {
         await sql`CREATE TABLE ${sql.table(`${t.name}_p${i}`)} PARTITION OF ${sql.table(t.name)}
-          FOR VALUES WITH (MODULUS ${sql.lit(PARTS)}, REMAINDER ${sql.lit(i)}) WITH (fillfactor = 80)`.execute(db);
+          FOR VALUES WITH (MODULUS ${sql.lit(PARTS)}, REMAINDER ${sql.lit(i)}) WITH (fillfactor = 80, parallel_workers = 0)`.execute(db);
       }
       // In key order, so each part's primary key is built from rows that arrive nearly sorted.
       await sql`INSERT INTO ${sql.table(t.name)} SELECT * FROM ${sql.table(old)} ORDER BY ${sql.join(t.key.map((c) => sql.ref(c)))}`.execute(db);
