@@ -11,6 +11,7 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
   const open: Database[] = [];
   afterEach(async () => {
     delete process.env.PG_POOL_MAX;
+    delete process.env.PG_REPORT_POOL_MAX;
     await Promise.all(open.splice(0).map((d) => d.destroy()));
   });
 
@@ -30,6 +31,30 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     for (const bad of ['0', 'ten', '2.5', '-1']) {
       process.env.PG_POOL_MAX = bad;
       expect(() => openDatabase(PG_ADMIN_URL), bad).toThrow(/PG_POOL_MAX must be a whole number ≥ 1/);
+    }
+  });
+
+  it('read the report calls through a pool of their own, PG_REPORT_POOL_MAX (default 2) connections', async () => {
+    const running = async (d: Database) => {
+      const pids = await Promise.all(Array.from({ length: 6 }, () => sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.05)`.execute(d.reader)));
+      return new Set(pids.map((r) => r.rows[0]!.pid));
+    };
+    const d = openDatabase(PG_ADMIN_URL);
+    open.push(d);
+    expect(d.reader).not.toBe(d.db);
+    expect(d.freshReader).toBe(d.db);
+    const reportPids = await running(d);
+    expect(reportPids.size).toBe(2);
+    // The other calls' pool is not the reports': its connections are other backends.
+    const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
+    expect(reportPids.has(other.rows[0]!.pid)).toBe(false);
+    process.env.PG_REPORT_POOL_MAX = '3';
+    const three = openDatabase(PG_ADMIN_URL);
+    open.push(three);
+    expect((await running(three)).size).toBe(3);
+    for (const bad of ['0', 'two', '1.5']) {
+      process.env.PG_REPORT_POOL_MAX = bad;
+      expect(() => openDatabase(PG_ADMIN_URL), bad).toThrow(/PG_REPORT_POOL_MAX must be a whole number ≥ 1/);
     }
   });
 });

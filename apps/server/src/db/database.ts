@@ -21,7 +21,8 @@ export interface Database {
    * For reads that need no transaction and may be a moment behind the writes (the report calls,
    * their exports, the bill list): on a SQLite file, statements run on reader worker threads
    * (sqlite-readers.ts); on PostgreSQL with REPLICA_DATABASE_URL, the streaming replica
-   * (docs/adr/0017-report-replica.md); otherwise this is `db`.
+   * (docs/adr/0017-report-replica.md), else a pool of its own on the primary (ADR 0019); in memory,
+   * this is `db`.
    */
   reader: Kysely<DB>;
   /**
@@ -109,17 +110,17 @@ const noWriteThread = () => null;
  */
 const isPostgresUrl = (url: string) => url.startsWith('postgres://') || url.startsWith('postgresql://');
 
-/** Connections of each PostgreSQL pool: PG_POOL_MAX, default 10. */
-function poolSize(): number {
-  const configured = process.env.PG_POOL_MAX;
-  if (configured === undefined || configured === '') return 10;
+/** A pool size from the environment: a whole number ≥ 1, or `fallback` when unset. */
+function poolSize(name: 'PG_POOL_MAX' | 'PG_REPORT_POOL_MAX', fallback: number): number {
+  const configured = process.env[name];
+  if (configured === undefined || configured === '') return fallback;
   const n = Number(configured);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`PG_POOL_MAX must be a whole number ≥ 1, got ${configured}`);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got ${configured}`);
   return n;
 }
 
-function openPostgres(url: string, what: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize() });
+function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10)): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
@@ -141,7 +142,26 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   if (isPostgresUrl(url)) {
     const db = openPostgres(url, '');
     if (!replicaUrl) {
-      return { db, reader: db, freshReader: db, replicaLag: noReplica, readParallelism: PLAYER_AGGREGATE_PARTITIONS, dialect: 'postgres', writeLock: null, writeThread: noWriteThread, destroy: () => db.destroy() };
+      // The report calls read through a pool of their own, PG_REPORT_POOL_MAX connections (default
+      // 2): how many report statements the server runs at once on the database. Split by the hash
+      // parts, one call asks for five at once; with ten at a time beside the ingest on a 2-core
+      // database, twenty operators' reports crowded every other call off the cores (user/info p95
+      // 20–25 ms against 15–16; with two: 19.5, and the reports no slower). bench/load.ts, ADR 0019.
+      const reports = openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2));
+      return {
+        db,
+        reader: reports,
+        freshReader: db,
+        replicaLag: noReplica,
+        readParallelism: PLAYER_AGGREGATE_PARTITIONS,
+        dialect: 'postgres',
+        writeLock: null,
+        writeThread: noWriteThread,
+        destroy: async () => {
+          await reports.destroy();
+          await db.destroy();
+        },
+      };
     }
     const replica = openPostgres(replicaUrl, ' replica');
     return {
