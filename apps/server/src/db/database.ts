@@ -141,40 +141,24 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
   }
   if (isPostgresUrl(url)) {
     const db = openPostgres(url, '');
-    if (!replicaUrl) {
-      // The report calls read through a pool of their own, PG_REPORT_POOL_MAX connections (default
-      // 2): how many report statements the server runs at once on the database. Split by the hash
-      // parts, one call asks for five at once; with ten at a time beside the ingest on a 2-core
-      // database, twenty operators' reports crowded every other call off the cores (user/info p95
-      // 20–25 ms against 15–16; with two: 19.5, and the reports no slower). bench/load.ts, ADR 0019.
-      const reports = openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2));
-      return {
-        db,
-        reader: reports,
-        freshReader: db,
-        replicaLag: noReplica,
-        readParallelism: PLAYER_AGGREGATE_PARTITIONS,
-        dialect: 'postgres',
-        writeLock: null,
-        writeThread: noWriteThread,
-        destroy: async () => {
-          await reports.destroy();
-          await db.destroy();
-        },
-      };
-    }
-    const replica = openPostgres(replicaUrl, ' replica');
+    // Without a replica the report calls read through a pool of their own, PG_REPORT_POOL_MAX
+    // connections (default 2): how many report statements the server runs at once on the
+    // database. Split by the hash parts, one call asks for five at once; with ten at a time beside
+    // the ingest on a 2-core database, twenty operators' reports crowded every other call off the
+    // cores (user/info p95 20–25 ms against 15–16; with two: 19.5, and the reports no slower).
+    // bench/load.ts, ADR 0019.
+    const reader = replicaUrl ? openPostgres(replicaUrl, ' replica') : openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2));
     return {
       db,
-      reader: replica,
+      reader,
       freshReader: db,
-      replicaLag: replicaLagMonitor(db, replica),
+      replicaLag: replicaUrl ? replicaLagMonitor(db, reader) : noReplica,
       readParallelism: PLAYER_AGGREGATE_PARTITIONS,
       dialect: 'postgres',
       writeLock: null,
       writeThread: noWriteThread,
       destroy: async () => {
-        await replica.destroy();
+        await reader.destroy();
         await db.destroy();
       },
     };
