@@ -126,6 +126,15 @@ export function partsFor(source: Source | 'agg_new_player', period: ReportDef['p
 }
 
 /**
+ * The table a statement of `f` reads `source` from: the slice's own hash part of a player-grain
+ * table on PostgreSQL (see PlayerSlice), else `source` itself.
+ */
+export function sourceTable(f: ResolvedFilter, source: Source | 'agg_new_player'): RawBuilder<unknown> {
+  const part = f.slice?.part;
+  return part !== undefined && PLAYER_GRAIN.has(source as Source) ? sql.table(`${source}_p${part}`) : sql.table(source);
+}
+
+/**
  * The rows of `source` in the given parts of a range that pass the filter (and `extra`), as a
  * table expression named like the table. On SQLite one branch per part, joined by UNION ALL: with
  * the parts OR-ed in one WHERE, SQLite reads the same index ranges but then de-duplicates the rows
@@ -146,15 +155,6 @@ export function partsFor(source: Source | 'agg_new_player', period: ReportDef['p
  * copies the rows to the outer query (a year's ranking of game player split by player, 6 % fewer
  * instructions; the platform summary's distinct bettors, 9 %; bench/README.md).
  */
-/**
- * The table a statement of `f` reads `source` from: the slice's own hash part of a player-grain
- * table on PostgreSQL (see PlayerSlice), else `source` itself.
- */
-export function sourceTable(f: ResolvedFilter, source: Source | 'agg_new_player'): RawBuilder<unknown> {
-  const part = f.slice?.part;
-  return part !== undefined && PLAYER_GRAIN.has(source as Source) ? sql.table(`${source}_p${part}`) : sql.table(source);
-}
-
 export function partRows(
   f: ResolvedFilter,
   source: Source | 'agg_new_player',
