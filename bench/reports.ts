@@ -151,9 +151,11 @@ if (values.busy) {
   process.exit(0);
 }
 const tzLabel = TIMEZONES.find((t) => t.id === TZ)!.label;
+/** The host's load as the timed calls start: the header's and the --json file's. */
+const startLoad = os.loadavg()[0]!;
 console.log(
   `Report benchmark: ${database.dialect}, ${toNumber(span.n).toLocaleString('en')} bets, range ${start} … ${end} (${tzLabel}), ` +
-    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows${values.player ? `, player ${values.player}` : ''}${values.agent ? `, as an agent user of ${values.agent}` : ''}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `${RUNS} timed calls each (+2 warm-up), page 1 of 20 rows${values.player ? `, player ${values.player}` : ''}${values.agent ? `, as an agent user of ${values.agent}` : ''}, ${os.cpus().length} CPUs, load average ${startLoad.toFixed(1)}`,
 );
 console.log(`${'report call'.padEnd(44)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'CPU p50'.padStart(8)}   ${'raw-bet scan ms'.padStart(15)}  ${'speed-up'.padStart(8)}`);
 const results: Array<{ path: string; p50: number; p95: number; base: number | null }> = [];
@@ -174,7 +176,7 @@ for (const d of defs) {
   );
 }
 if (values.json) {
-  const out = { dialect: database.dialect, bets: toNumber(span.n), load: os.loadavg()[0], runs: RUNS, calls: results.map(({ path, p50, p95 }) => ({ path, p50, p95 })) };
+  const out = { dialect: database.dialect, bets: toNumber(span.n), load: startLoad, runs: RUNS, calls: results.map(({ path, p50, p95 }) => ({ path, p50, p95 })) };
   fs.writeFileSync(values.json, `${JSON.stringify(out, null, 1)}\n`);
 }
 const over = results.filter((r) => r.p95 > 100);
