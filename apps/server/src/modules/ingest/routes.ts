@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, errorMessages, ingest as contract } from '@console/contract';
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/public.ts';
-import { ingestCall, warmIngestThread } from './dispatch.ts';
+import { ingestCall, type IngestKind, warmIngestThread } from './dispatch.ts';
 import { IngestRejected } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
@@ -21,7 +21,7 @@ export const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
  * Everything else answers the usual envelope. On a SQLite file the batch is stored on the write
  * thread (dispatch.ts).
  */
-function registerIngestRoute(app: FastifyInstance, path: string, field: 'bets' | 'transfers' | 'cancels') {
+function registerIngestRoute(app: FastifyInstance, path: string, field: IngestKind) {
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     if (await authenticateIngestKey(app.database.db, request.headers.authorization)) return;
     const lang = requestLang(request.headers['accept-language']);
