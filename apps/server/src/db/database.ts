@@ -101,7 +101,8 @@ export function sqliteKysely(sqlite: BetterSqlite3.Database, lock: WriteLock | n
   return new Kysely<DB>({ dialect: lock ? new WriteLockedSqliteDialect(sqlite, database, lock) : new SqliteDialect({ database }) });
 }
 
-const noWriteThread = () => null;
+/** A Database without write threads (PostgreSQL, memory, a write thread's own). */
+export const noWriteThread = () => null;
 
 /**
  * Opens the database named by a URL: `sqlite:<path>` (or `sqlite::memory:`) or `postgres://…`.
@@ -128,7 +129,8 @@ function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 1
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
-const noReplica = () => Promise.resolve(null);
+/** A Database without a replica: no lag to tell. */
+export const noReplica = () => Promise.resolve(null);
 
 /**
  * `replicaUrl` (REPLICA_DATABASE_URL, PostgreSQL only): a streaming replica of the primary, which

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Database } from './database.ts';
-import { connectSqlite, sqliteKysely } from './database.ts';
+import { connectSqlite, noReplica, noWriteThread, sqliteKysely } from './database.ts';
 import { WriteLock } from './sqlite-write-lock.ts';
 import { serializeError, type FromWriteThread, type ToWriteThread } from './sqlite-writer.ts';
 
@@ -11,8 +11,6 @@ interface WriteThreadData {
   owner: number;
   autocheckpointPages: number;
 }
-
-const noReplica = () => Promise.resolve(null);
 
 /**
  * The thread's side of a SQLite write thread (sqlite-writer.ts): opens its own connection to the
@@ -37,7 +35,7 @@ export function serveWriteThread(handle: (database: Database, job: unknown) => P
     readParallelism: 1,
     dialect: 'sqlite',
     writeLock,
-    writeThread: () => null,
+    writeThread: noWriteThread,
     destroy: () => db.destroy(),
   };
   const answer = (m: FromWriteThread) => {
