@@ -45,6 +45,10 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     expect(d.freshReader).toBe(d.db);
     const reportPids = await running(d);
     expect(reportPids.size).toBe(2);
+    // Only the report pool plans without merge joins (READER_SETTINGS); the other calls' pool keeps the default.
+    const mergeJoins = async (k: Database['db']) => (await sql<{ enable_mergejoin: string }>`SHOW enable_mergejoin`.execute(k)).rows[0]!.enable_mergejoin;
+    expect(await mergeJoins(d.reader)).toBe('off');
+    expect(await mergeJoins(d.db)).toBe('on');
     // The other calls' pool is not the reports': its connections are other backends.
     const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
     expect(reportPids.has(other.rows[0]!.pid)).toBe(false);

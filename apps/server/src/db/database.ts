@@ -120,8 +120,18 @@ function poolSize(name: 'PG_POOL_MAX' | 'PG_REPORT_POOL_MAX', fallback: number):
   return n;
 }
 
-function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10)): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * The planner settings of the connections that read the report calls (the report pool, or the
+ * replica's): no merge joins. The daily player count anti-joins a year of 22-hour rows against
+ * a small hashed set of half-hour keys built in the same statement; PostgreSQL has no statistics
+ * for that set, prices hashing it far too high and sorts both sides instead, spilling to disk
+ * (one hash part over a year of 10 M bets: 54 ms sorted, 38 ms hashed). No other statement these
+ * connections run plans a merge join (ADR 0020).
+ */
+export const READER_SETTINGS = '-c enable_mergejoin=off';
+
+function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), options?: string): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
@@ -149,7 +159,7 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
     // the ingest on a 2-core database, twenty operators' reports crowded every other call off the
     // cores (user/info p95 20–25 ms against 15–16; with two: 19.5, and the reports no slower).
     // bench/load.ts, ADR 0019.
-    const reader = replicaUrl ? openPostgres(replicaUrl, ' replica') : openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2));
+    const reader = replicaUrl ? openPostgres(replicaUrl, ' replica', undefined, READER_SETTINGS) : openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2), READER_SETTINGS);
     return {
       db,
       reader,

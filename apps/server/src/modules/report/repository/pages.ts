@@ -125,11 +125,13 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const sliceable = PLAYER_GRAIN.has(p.sums) && p.dims.includes('player_id') && !withNewPlayers;
   // Per player, most half-hour rows have no row in their day's 22-hour segment (see
   // groupsPerLocalDay); per game or agent nearly all have, and looking each up cost more than
-  // de-duplicating them (game daily's count on PostgreSQL: about 110 → 165 ms).
-  // On PostgreSQL each slice is a hash part of a quarter of the players: de-duplicating its rows
-  // costs less than looking up each half-hour row (a year's daily player count over 10 M bets, four
-  // parts side by side: 97 → 80 ms).
-  const rowPerPlayerDay = f.dialect === 'sqlite' && sliceable && d.period === 'day' && sameColumns(KEY_ORDER[p.sums], p.dims);
+  // de-duplicating them (game daily's count on PostgreSQL: about 110 → 165 ms). PostgreSQL reads
+  // a part twice that way (see groupsPerLocalDay), which pays only when the filter keeps every row:
+  // under an agent's or a currency's filter it scans each part twice for a fraction of its rows,
+  // and de-duplicating them in one scan costs less (an agent user's year, CN01-SH: 73–90 ms p50
+  // one way, 89–100 the other).
+  const everyRow = f.dialect === 'sqlite' || (f.agentIds === null && f.currencyId === null && f.playerIds === null);
+  const rowPerPlayerDay = sliceable && everyRow && d.period === 'day' && sameColumns(KEY_ORDER[p.sums], p.dims);
   const rows = await countsBySlices(db, sliceable ? f : { ...f, playerSlices: null }, ['bucket'], 'n', (fs) => {
     if (rowPerPlayerDay) return groupsPerLocalDay({ ...p, f: fs });
     let groups = keys(partRows(fs, p.sums, parts, p.dims));
@@ -163,26 +165,48 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
 /**
  * The groups of each local day, counted from a table whose key is the report's group (the daily
  * player report read from agg_player): one row per group and day segment. A local day of every
- * report timezone is one 22-hour segment and four half-hour ones (lib/periods.ts). Each row
- * of the 22-hour segment is a group of its own, so those rows are only counted; a half-hour row
- * is a new group of the day when its key has no row in that day's 22-hour segment, and only
- * those are de-duplicated. De-duplicating every row of a year (about 290,000 on the benchmark
- * database, 85 % of them in 22-hour segments) was most of the daily player report's time.
+ * report timezone is one 22-hour segment and four half-hour ones (lib/periods.ts), and each row of
+ * the 22-hour segment is a group of its own. So a day's groups are its 22-hour rows and the keys of
+ * its half-hour rows that have no 22-hour row, and only the few half-hour rows (about 15 % of a
+ * year's, on the benchmark database) are de-duplicated. De-duplicating every row of a year (about
+ * 290,000 on the benchmark database) was most of the daily player report's time.
+ *
+ * - SQLite counts the 22-hour rows per period and looks up each half-hour row's key in its day's
+ *   22-hour segment.
+ * - PostgreSQL de-duplicates the half-hour rows' (day, key) pairs into a hash table, and counts the
+ *   22-hour rows that are not in it beside them, per period (one 22-hour segment is one day): each
+ *   22-hour row is a probe of that small table. Over a year of 10 M bets the four parts' statements
+ *   took 152–181 ms one after another, against 208–215 de-duplicating every row (ADR 0020). The
+ *   report connections plan it without merge joins (db/database.ts, READER_SETTINGS): allowed them,
+ *   PostgreSQL sorts both sides instead and is no faster than de-duplicating.
  */
 function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const { f, sums: source } = p;
   const periods = periodStarts(1, f.from, f.to);
-  const rowsIn = (list: number[], alias: string) =>
-    sql`${sourceTable(f, source)} ${sql.raw(alias)} WHERE ${and([namedPeriods(sql.ref('lvl'), [{ level: 1, periods: list }]), ...filterConditions(source, f)])}`;
+  const table = sourceTable(f, source);
+  const rowsIn = (list: number[], alias: string) => sql`${table} ${sql.raw(alias)} WHERE ${and([namedPeriods(sql.ref('lvl'), [{ level: 1, periods: list }]), ...filterConditions(source, f)])}`;
+  const longs = periods.filter(isLongDaySegment);
+  const halves = periods.filter((x) => !isLongDaySegment(x));
+  const keys = KEY_ORDER[source];
+  if (f.dialect === 'postgres') {
+    const bucket = bucketExpr(p.d, f, sql`l.period`);
+    const sameKey = keys.map((k) => sql`h.${sql.ref(k)} = l.${sql.ref(k)}`);
+    return sql`WITH h AS MATERIALIZED (
+        SELECT DISTINCT ${bucketExpr(p.d, f, sql`s.period`)} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))} FROM ${rowsIn(halves, 's')})
+      SELECT bucket, COUNT(*) AS n FROM h GROUP BY bucket
+      UNION ALL
+      SELECT ${bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} AND NOT EXISTS (SELECT 1 FROM h WHERE ${and([sql`h.bucket = ${bucket}`, ...sameKey])})
+      GROUP BY l.period`;
+  }
   const bucket = bucketExpr(p.d, f, sql`s.period`);
-  const sameKey = KEY_ORDER[source].map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
+  const sameKey = keys.map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
   const longOfDay = sql`(${bucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
-  return sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(periods.filter(isLongDaySegment), 'l')} GROUP BY period
+  return sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} GROUP BY period
     UNION ALL
     SELECT bucket, COUNT(*) AS n FROM (
-      SELECT DISTINCT ${bucket} AS bucket, ${sql.join(KEY_ORDER[source].map((k) => sql`s.${sql.ref(k)}`))}
-      FROM ${rowsIn(periods.filter((x) => !isLongDaySegment(x)), 's')} AND NOT EXISTS (
-        SELECT 1 FROM ${sourceTable(f, source)} l WHERE ${and([sql`l.lvl = ${int(1)}`, sql`l.period = ${longOfDay}`, ...sameKey])})
+      SELECT DISTINCT ${bucket} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))}
+      FROM ${rowsIn(halves, 's')} AND NOT EXISTS (
+        SELECT 1 FROM ${table} l WHERE ${and([sql`l.lvl = ${int(1)}`, sql`l.period = ${longOfDay}`, ...sameKey])})
     ) k GROUP BY bucket`;
 }
 
