@@ -52,6 +52,11 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     // The other calls' pool is not the reports': its connections are other backends.
     const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
     expect(reportPids.has(other.rows[0]!.pid)).toBe(false);
+    // The setting joins what the URL itself asks of its connections instead of replacing it.
+    const withOptions = openDatabase(`${PG_ADMIN_URL}${PG_ADMIN_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
+    open.push(withOptions);
+    expect(await mergeJoins(withOptions.reader)).toBe('off');
+    expect((await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(withOptions.reader)).rows[0]!.statement_timeout).toBe('4321ms');
     process.env.PG_REPORT_POOL_MAX = '3';
     const three = openDatabase(PG_ADMIN_URL);
     open.push(three);

@@ -128,14 +128,22 @@ function poolSize(name: 'PG_POOL_MAX' | 'PG_REPORT_POOL_MAX', fallback: number):
  * (one hash part over a year of 10 M bets: 54 ms sorted, 38 ms hashed). No other statement these
  * connections run plans a merge join (ADR 0020).
  */
-export const READER_SETTINGS = '-c enable_mergejoin=off';
+const READER_SETTINGS = ['SET enable_mergejoin = off'];
 
-function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), options?: string): Kysely<DB> {
-  const pool = new pg.Pool({ connectionString: url, max, ...(options ? { options } : {}) });
+/**
+ * A pool of `max` connections; `settings` run on each new connection before anything else it is
+ * asked (pg queues a connection's statements in order). Set there, not as the `options` startup
+ * parameter: options in the URL would replace those, and these would replace PGOPTIONS.
+ */
+function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), settings: readonly string[] = []): Kysely<DB> {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
   pool.on('error', (err) => console.warn(`PostgreSQL${what}: an idle connection was closed (${err.message})`));
+  pool.on('connect', (client) => {
+    for (const setting of settings) client.query(setting).catch((err: Error) => console.warn(`PostgreSQL${what}: ${setting} failed (${err.message})`));
+  });
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 
