@@ -188,23 +188,24 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const longs = periods.filter(isLongDaySegment);
   const halves = periods.filter((x) => !isLongDaySegment(x));
   const keys = KEY_ORDER[source];
+  // A half-hour row's (day, key), de-duplicated by both forms.
+  const halfBucket = bucketExpr(p.d, f, sql`s.period`);
+  const halfDayKey = sql`${halfBucket} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))}`;
   if (f.dialect === 'postgres') {
     const bucket = bucketExpr(p.d, f, sql`l.period`);
     const sameKey = keys.map((k) => sql`h.${sql.ref(k)} = l.${sql.ref(k)}`);
-    return sql`WITH h AS MATERIALIZED (
-        SELECT DISTINCT ${bucketExpr(p.d, f, sql`s.period`)} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))} FROM ${rowsIn(halves, 's')})
+    return sql`WITH h AS MATERIALIZED (SELECT DISTINCT ${halfDayKey} FROM ${rowsIn(halves, 's')})
       SELECT bucket, COUNT(*) AS n FROM h GROUP BY bucket
       UNION ALL
       SELECT ${bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} AND NOT EXISTS (SELECT 1 FROM h WHERE ${and([sql`h.bucket = ${bucket}`, ...sameKey])})
       GROUP BY l.period`;
   }
-  const bucket = bucketExpr(p.d, f, sql`s.period`);
   const sameKey = keys.map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
-  const longOfDay = sql`(${bucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
+  const longOfDay = sql`(${halfBucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
   return sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} GROUP BY period
     UNION ALL
     SELECT bucket, COUNT(*) AS n FROM (
-      SELECT DISTINCT ${bucket} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))}
+      SELECT DISTINCT ${halfDayKey}
       FROM ${rowsIn(halves, 's')} AND NOT EXISTS (
         SELECT 1 FROM ${table} l WHERE ${and([sql`l.lvl = ${int(1)}`, sql`l.period = ${longOfDay}`, ...sameKey])})
     ) k GROUP BY bucket`;
