@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { report } from '@console/contract';
+import { groupKeys } from '../src/modules/report/repository/plan.ts';
 import { runReport } from '../src/modules/report/service.ts';
 import { describeOnDatabases } from './harness.ts';
 import { ingestScenario } from './report-fixtures.ts';
@@ -42,6 +44,22 @@ describeOnDatabases('reports split by player slices equal the unsplit answer', (
     }
     expect(rows).toBeGreaterThan(1000);
   }, 300_000);
+
+  // The ranking and the period counts group on groupKeys: what they leave out must follow what they keep.
+  it('groups on the player and the game alone: in the aggregates a player has one agent, a game one provider', async () => {
+    expect(groupKeys(['game_id', 'platform_id', 'player_id', 'agent_id', 'currency_id'])).toEqual(['game_id', 'player_id', 'currency_id']);
+    expect(groupKeys(['platform_id', 'player_id', 'agent_id', 'currency_id'])).toEqual(['platform_id', 'player_id', 'currency_id']);
+    expect(groupKeys(['agent_id', 'currency_id'])).toEqual(['agent_id', 'currency_id']);
+    expect(groupKeys(['platform_id', 'currency_id'])).toEqual(['platform_id', 'currency_id']);
+    const db = t().database.db;
+    const most = async (table: 'agg_player_game' | 'agg_player', key: string, col: string) =>
+      Number((await sql<{ n: unknown }>`SELECT COALESCE(MAX(n), 0) AS n FROM (SELECT COUNT(DISTINCT ${sql.ref(col)}) AS n FROM ${sql.table(table)} GROUP BY ${sql.ref(key)}) x`.execute(db)).rows[0]!.n);
+    expect(await most('agg_player_game', 'player_id', 'agent_id')).toBe(1);
+    expect(await most('agg_player', 'player_id', 'agent_id')).toBe(1);
+    expect(await most('agg_player_game', 'game_id', 'platform_id')).toBe(1);
+    // The same count tells several apart: a player plays several games.
+    expect(await most('agg_player_game', 'player_id', 'game_id')).toBeGreaterThan(1);
+  });
 
   // A ranked page counts the totals' bettors among the groups it reads; past the last page it
   // reads none, and the totals must still be whole.

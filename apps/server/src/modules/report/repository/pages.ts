@@ -14,6 +14,7 @@ import {
   groupedQuery,
   inReadOrder,
   int,
+  groupKeys,
   KEY_ORDER,
   namedPeriods,
   newPlayerRows,
@@ -119,7 +120,7 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const byPeriod = !o.sortField || o.sortField === 'date' || o.sortField === 'hour' || o.sortField === 'month';
   if (!o.page || !p.bucket || p.direct || !byPeriod) return null;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
-  const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))} FROM ${rows}`;
+  const keys = (rows: RawBuilder<unknown>) => sql`SELECT DISTINCT ${p.bucket} AS bucket, ${sql.join(inReadOrder(f.dialect, p.sums, groupKeys(p.dims)).map((c) => sql.ref(c)))} FROM ${rows}`;
   const withNewPlayers = d.newPlayers && p.newPlayerRows;
   // Groups of one player each are counted per player slice and added up.
   const sliceable = PLAYER_GRAIN.has(p.sums) && p.dims.includes('player_id') && !withNewPlayers;
@@ -242,7 +243,8 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const ascending = o.sortField !== null && o.sortOrder === 'asc';
   const dir = ascending ? sql`ASC` : sql`DESC`;
   const parts = partsFor(p.sums, d.period, f.from, f.to, f.offsetMinutes);
-  const keys = p.dims.map((c) => sql.ref(c));
+  const rank = groupKeys(p.dims);
+  const keys = rank.map((c) => sql.ref(c));
   const { limit, offset } = o.page;
   const sliced = slicesOf(f) !== null;
   const withCurrencyPlayers = totalsFromGroups(f);
@@ -259,13 +261,13 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
     // (a text copy of every group's sum cost its ranking a tenth).
     (fs) => sql`WITH g AS MATERIALIZED (
         SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value${f.dialect === 'sqlite' ? sql`, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text` : sql``}
-        FROM ${partRows(fs, p.sums, parts, [...p.dims, field])}
-        GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, p.dims).map((c) => sql.ref(c)))})
+        FROM ${partRows(fs, p.sums, parts, [...rank, field])}
+        GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, rank).map((c) => sql.ref(c)))})
       SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows${withCurrencyPlayers ? sql`, ${currencyPlayers(f.dialect, 'g')} AS currency_players` : sql``} FROM g
       ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
       LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
   );
-  const keyOf = (r: Record<string, unknown>) => p.dims.map((c) => toNumber(r[c])).join(',');
+  const keyOf = (r: Record<string, unknown>) => rank.map((c) => toNumber(r[c])).join(',');
   let rows: Array<Record<string, unknown>>;
   let total: number | null;
   // A slice is asked from its first row, so one without rows has no groups and no players; a
@@ -276,7 +278,7 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
     const byRank = (a: Record<string, unknown>, b: Record<string, unknown>) => {
       const [x, y] = [BigInt(String(a.rank_text ?? a.rank_value)), BigInt(String(b.rank_text ?? b.rank_value))];
       if (x !== y) return (x < y) !== ascending ? 1 : -1;
-      for (const c of p.dims) if (toNumber(a[c]) !== toNumber(b[c])) return toNumber(a[c]) - toNumber(b[c]);
+      for (const c of rank) if (toNumber(a[c]) !== toNumber(b[c])) return toNumber(a[c]) - toNumber(b[c]);
       return 0;
     };
     rows = ranked.flat().sort(byRank).slice(offset, offset + limit);

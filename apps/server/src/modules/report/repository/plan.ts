@@ -83,6 +83,17 @@ export function inReadOrder(dialect: Dialect, source: Source, cols: readonly str
   return [...new Set(cols)].sort((a, b) => rank(a) - rank(b));
 }
 
+/**
+ * The columns of `cols` that tell report groups apart. A player's agent is the one it was added
+ * under, for good, and a game's provider is set when the game is added and never changed
+ * (platform/repository.ts): beside the player the agent splits no group, nor the provider beside
+ * the game. Grouping, de-duplicating or ranking on the other columns alone gives the same groups in
+ * the same order (each left-out column follows one that stays), with less to hash and compare.
+ */
+export function groupKeys(cols: readonly string[]): string[] {
+  return cols.filter((c) => !(c === 'agent_id' && cols.includes('player_id')) && !(c === 'platform_id' && cols.includes('game_id')));
+}
+
 const has = (s: Source, needs: Set<Need>) => [...needs].every((n) => COLUMNS_OF[s].has(n));
 
 export function filterNeeds(f: ResolvedFilter): Set<Need> {
