@@ -45,10 +45,13 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     expect(d.freshReader).toBe(d.db);
     const reportPids = await running(d);
     expect(reportPids.size).toBe(2);
-    // Only the report pool plans without merge joins (READER_SETTINGS); the other calls' pool keeps the default.
+    // Only the report pool plans without merge joins and parallel appends (READER_SETTINGS); the other calls' pool keeps the defaults.
     const mergeJoins = async (k: Database['db']) => (await sql<{ enable_mergejoin: string }>`SHOW enable_mergejoin`.execute(k)).rows[0]!.enable_mergejoin;
+    const parallelAppends = async (k: Database['db']) => (await sql<{ enable_parallel_append: string }>`SHOW enable_parallel_append`.execute(k)).rows[0]!.enable_parallel_append;
     expect(await mergeJoins(d.reader)).toBe('off');
+    expect(await parallelAppends(d.reader)).toBe('off');
     expect(await mergeJoins(d.db)).toBe('on');
+    expect(await parallelAppends(d.db)).toBe('on');
     // The other calls' pool is not the reports': its connections are other backends.
     const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
     expect(reportPids.has(other.rows[0]!.pid)).toBe(false);
@@ -56,6 +59,7 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     const withOptions = openDatabase(`${PG_ADMIN_URL}${PG_ADMIN_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
     open.push(withOptions);
     expect(await mergeJoins(withOptions.reader)).toBe('off');
+    expect(await parallelAppends(withOptions.reader)).toBe('off');
     expect((await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(withOptions.reader)).rows[0]!.statement_timeout).toBe('4321ms');
     process.env.PG_REPORT_POOL_MAX = '3';
     const three = openDatabase(PG_ADMIN_URL);
