@@ -81,6 +81,7 @@ export async function insertGame(db: Kysely<DB>, g: Omit<GameRow, 'id' | 'status
   return toNumber(r.id);
 }
 
+/** A game's provider is not among what changes: the reports group a game's rows without it (report/repository/plan.ts, groupKeys). */
 export async function updateGame(db: Kysely<DB>, id: number, changes: Partial<Omit<GameRow, 'id' | 'code' | 'platform_id'>>, now: string) {
   await db.updateTable('game').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
