@@ -46,21 +46,21 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     const reportPids = await running(d);
     expect(reportPids.size).toBe(2);
     // Only the report pool plans without merge joins and parallel appends (READER_SETTINGS); the other calls' pool keeps the defaults.
-    const mergeJoins = async (k: Database['db']) => (await sql<{ enable_mergejoin: string }>`SHOW enable_mergejoin`.execute(k)).rows[0]!.enable_mergejoin;
-    const parallelAppends = async (k: Database['db']) => (await sql<{ enable_parallel_append: string }>`SHOW enable_parallel_append`.execute(k)).rows[0]!.enable_parallel_append;
-    expect(await mergeJoins(d.reader)).toBe('off');
-    expect(await parallelAppends(d.reader)).toBe('off');
-    expect(await mergeJoins(d.db)).toBe('on');
-    expect(await parallelAppends(d.db)).toBe('on');
+    const show = async (k: Database['db'], name: 'enable_mergejoin' | 'enable_parallel_append' | 'statement_timeout') =>
+      (await sql<Record<string, string>>`SHOW ${sql.raw(name)}`.execute(k)).rows[0]![name];
+    expect(await show(d.reader, 'enable_mergejoin')).toBe('off');
+    expect(await show(d.reader, 'enable_parallel_append')).toBe('off');
+    expect(await show(d.db, 'enable_mergejoin')).toBe('on');
+    expect(await show(d.db, 'enable_parallel_append')).toBe('on');
     // The other calls' pool is not the reports': its connections are other backends.
     const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
     expect(reportPids.has(other.rows[0]!.pid)).toBe(false);
     // The setting joins what the URL itself asks of its connections instead of replacing it.
     const withOptions = openDatabase(`${PG_ADMIN_URL}${PG_ADMIN_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
     open.push(withOptions);
-    expect(await mergeJoins(withOptions.reader)).toBe('off');
-    expect(await parallelAppends(withOptions.reader)).toBe('off');
-    expect((await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(withOptions.reader)).rows[0]!.statement_timeout).toBe('4321ms');
+    expect(await show(withOptions.reader, 'enable_mergejoin')).toBe('off');
+    expect(await show(withOptions.reader, 'enable_parallel_append')).toBe('off');
+    expect(await show(withOptions.reader, 'statement_timeout')).toBe('4321ms');
     process.env.PG_REPORT_POOL_MAX = '3';
     const three = openDatabase(PG_ADMIN_URL);
     open.push(three);
