@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { accountRow as row, ADMIN, adminApi, Api, dropSession, signIn, totpCode, uniqueAccount } from './support';
+import { accountRow as row, ADMIN, adminApi, Api, dropSession, signIn, signInDirectly, totpCode, uniqueAccount } from './support';
 
 /**
  * Searches the list for `account` and waits until the rows are that search's: the account may also
@@ -21,8 +21,8 @@ async function searchFor(page: Page, account: string) {
 
 test.describe('backend account management', () => {
   test.beforeEach(async ({ page }) => {
+    await signInDirectly(page);
     await page.goto('/#/background/account');
-    await signIn(page, ADMIN.account, ADMIN.password);
     await expect(page).toHaveURL(/#\/background\/account$/);
   });
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, type Api, hashPassword, sideMenu, signIn, uniqueAccount } from './support';
+import { adminApi, type Api, hashPassword, sideMenu, signInDirectly, uniqueAccount } from './support';
 
 /**
  * The agent back office in the browser (docs/product.md, "The agent back office"): an agent user
@@ -168,8 +168,8 @@ test.describe('agent back office', () => {
     });
     expect(((await res.json()) as { error_code: string }).error_code).toBe('0');
 
+    await signInDirectly(page);
     await page.goto(`/#/log/index?actor=agent&agent_code=${w.top.code}`);
-    await signIn(page, ADMIN.account, ADMIN.password);
     const row = page.locator('.ant-table-row').filter({ hasText: `${w.top.code} / ${w.account}` });
     await expect(row.first()).toContainText('登录');
     await expect(row.first()).toContainText('代理账号');

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, signIn } from './support';
+import { adminApi, signInDirectly } from './support';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 const code = (prefix: string) => `${prefix}${Date.now().toString(36)}`.slice(0, 16);
 
 test.describe('agent management', () => {
   test.beforeEach(async ({ page }) => {
+    await signInDirectly(page);
     await page.goto('/#/agent/manage/index');
-    await signIn(page, ADMIN.account, ADMIN.password);
     await expect(rowOf(page, '华东总代')).toBeVisible();
   });
 

@@ -1,13 +1,12 @@
 import { expect, type Request, test } from './fixtures';
-import { ADMIN, agentApiTransferIn, signIn } from './support';
+import { agentApiTransferIn, signInDirectly } from './support';
 
 const isBill = (req: Request) => req.method() === 'POST' && new URL(req.url()).pathname === '/v1/operator/bill/list';
 const rows = (page: import('@playwright/test').Page) => page.getByTestId('bill-screen').locator('.ant-table-tbody .ant-table-row');
 
 test.describe('account-change ledger', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/#/login');
-    await signIn(page, ADMIN.account, ADMIN.password);
+    await signInDirectly(page);
   });
 
   test('lists the ledger with localized types and signed amounts, filters reach the call, a player leads to their bets', async ({ page }) => {
@@ -74,8 +73,7 @@ test.describe('account-change ledger', () => {
 
 test.describe('account-change ledger: totals, timezone and export', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/#/login');
-    await signIn(page, ADMIN.account, ADMIN.password);
+    await signInDirectly(page);
   });
 
   test('pins the per-currency totals, asks in the timezone chosen, and exports to Export management, which downloads it again', async ({ page }) => {

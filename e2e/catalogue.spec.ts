@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, signIn } from './support';
+import { signInDirectly } from './support';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 const tag = () => Date.now().toString(36).slice(-6);
@@ -11,8 +11,8 @@ test.describe('the catalogue and admin levels: what a production install sets up
     const provider = { code: `e2e_${t}`, name: `端到端厂商${t}` };
     const game = { code: `e2e_game_${t}`, zh: `端到端游戏${t}`, en: `E2E Game ${t}` };
 
+    await signInDirectly(page);
     await page.goto('/#/game/manage/catalogue');
-    await signIn(page, ADMIN.account, ADMIN.password);
 
     await page.getByRole('button', { name: '新增游戏厂商' }).click();
     const addProvider = page.getByRole('dialog', { name: '新增游戏厂商' });
@@ -69,8 +69,8 @@ test.describe('the catalogue and admin levels: what a production install sets up
 
   test('adds an admin level with two report pages and offers it when adding an agent user', async ({ page }) => {
     const name = `端到端级别${tag()}`;
+    await signInDirectly(page);
     await page.goto('/#/agent/manage/index');
-    await signIn(page, ADMIN.account, ADMIN.password);
     await page.getByRole('link', { name: '管理级别' }).click();
     await expect(page).toHaveURL(/#\/agent\/manage\/level/);
 

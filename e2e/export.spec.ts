@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { ADMIN, adminApi, signIn, uniqueAccount } from './support';
+import { adminApi, signIn, signInDirectly, uniqueAccount } from './support';
 
 test('export management lists exports with readable filters; an operator without 1305 sees their own from the report', async ({ page, request }) => {
   const admin = await adminApi(request);
@@ -10,8 +10,7 @@ test('export management lists exports with readable filters; an operator without
   });
   expect(res.headers()['content-type']).toContain('spreadsheet');
 
-  await page.goto('/#/login');
-  await signIn(page, ADMIN.account, ADMIN.password);
+  await signInDirectly(page);
   await page.goto('/#/background/export');
   const row = page.getByTestId('export-list').locator('.ant-table-row').filter({ hasText: '币种日汇总' }).first();
   await expect(row).toContainText(`${today} ~ ${today}`);

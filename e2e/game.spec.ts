@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, Api, sideMenu, signIn, uniqueAccount } from './support';
+import { adminApi, Api, sideMenu, signIn, signInDirectly, uniqueAccount } from './support';
 
 /**
  * Game configs end to end on the demo database: override a value for an agent and see it marked;
@@ -28,8 +28,8 @@ async function dicts(admin: Api): Promise<Dicts> {
 }
 
 async function open(page: Page, path: string, rows = true) {
+  await signInDirectly(page);
   await page.goto(`/#${path}`);
-  await signIn(page, ADMIN.account, ADMIN.password);
   if (rows) await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 20_000 });
 }
 

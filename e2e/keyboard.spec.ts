@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from './fixtures';
-import { ADMIN, accountRow, adminApi, openListScreen, signIn, uniqueAccount } from './support';
+import { accountRow, adminApi, openListScreen, signInDirectly, uniqueAccount } from './support';
 
 /**
  * A list screen worked from the keyboard alone (WCAG 2.1.1, 2.1.2, 2.4.3): every action of the
@@ -36,8 +36,7 @@ test('account management: every action by keyboard, and the add dialog keeps and
   await admin.addUser(account, 'demo-pass-1', '1', { name: 'Keyboard' });
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/#/login');
-  await signIn(page, ADMIN.account, ADMIN.password);
+  await signInDirectly(page);
   await openListScreen(page, `/background/account?keyword=${account}`);
   const row = accountRow(page, account);
   await expect(row).toBeVisible();

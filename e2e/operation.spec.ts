@@ -1,13 +1,13 @@
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, DEMO_AGENT_KEY, demoAgentClient, signIn } from './support';
+import { adminApi, DEMO_AGENT_KEY, demoAgentClient, signInDirectly } from './support';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ has: page.getByText(text, { exact: true }) });
 const tag = () => Date.now().toString(36).toUpperCase().slice(-6);
 
 test.describe('operations: keys, currencies, domains and the operation log', () => {
   test('issues a key, shows its secret once, and lists it', async ({ page }) => {
+    await signInDirectly(page);
     await page.goto('/#/operation/key');
-    await signIn(page, ADMIN.account, ADMIN.password);
     await page.getByRole('button', { name: '签发密钥' }).click();
     const dialog = page.getByRole('dialog', { name: '签发 API 密钥' });
     await dialog.getByText('接入密钥').click();
@@ -33,8 +33,8 @@ test.describe('operations: keys, currencies, domains and the operation log', () 
     // A wrong secret: refused (A0233) and logged as api/player/balance under the key's app id.
     await expect(demoAgentClient(baseURL, 'not-the-secret').playerBalance({ agent_code: DEMO_AGENT_KEY.agentCode, account: 'x' })).rejects.toMatchObject({ code: 'A0233' });
 
+    await signInDirectly(page);
     await page.goto('/#/operation/key');
-    await signIn(page, ADMIN.account, ADMIN.password);
     const used = rowOf(page, DEMO_AGENT_KEY.appId);
     await expect(used).toContainText('127.0.0.1');
     await expect(used).not.toContainText('从未使用');
@@ -53,8 +53,8 @@ test.describe('operations: keys, currencies, domains and the operation log', () 
 
   test('adds a currency and a domain, then finds these actions in the operation log with their changes', async ({ page, request }) => {
     const code = `E${tag()}`;
+    await signInDirectly(page);
     await page.goto('/#/background/currency');
-    await signIn(page, ADMIN.account, ADMIN.password);
     await page.getByRole('button', { name: '新增币种' }).click();
     const cur = page.getByRole('dialog', { name: '新增币种' });
     await cur.getByLabel('代码').fill(code);

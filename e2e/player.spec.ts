@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures';
-import { ADMIN, adminApi, type Api, openMenuItem, signIn } from './support';
+import { adminApi, type Api, openMenuItem, signInDirectly } from './support';
 
 /**
  * Players end to end on the demo database: find a player and open the detail; credit one and see
@@ -32,8 +32,8 @@ async function newPlayer(admin: Api, request: APIRequestContext, amount: string)
 }
 
 async function open(page: Page, path: string) {
+  await signInDirectly(page);
   await page.goto(`/#${path}`);
-  await signIn(page, ADMIN.account, ADMIN.password);
   await expect(page).toHaveURL(new RegExp(`#${path.replace(/\//g, '\\/')}`));
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request, test } from './fixtures';
-import { ADMIN, adminApi, pickFromMenu, sideMenu, signIn, uniqueAccount } from './support';
+import { adminApi, pickFromMenu, sideMenu, signInDirectly, uniqueAccount } from './support';
 
 /** Every report screen (docs/product.md, "Report families"), with its call path (packages/contract report-defs.ts). */
 const REPORTS = [
@@ -54,8 +54,7 @@ test.describe.configure({ mode: 'parallel' });
 
 test.describe('report screens', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/#/login');
-    await signIn(page, ADMIN.account, ADMIN.password);
+    await signInDirectly(page);
   });
 
   test('every report route shows the rows and the totals its call answered', async ({ page }) => {
@@ -210,8 +209,8 @@ test('a user holding only 1401 and 201 sees only those two reports', async ({ pa
   const admin = await adminApi(request);
   const account = uniqueAccount('rpt');
   await admin.addUser(account, 'report-pass-1', '1,14,1401,2,201');
-  await page.goto('/#/login');
-  await signIn(page, account, 'report-pass-1');
+  await signInDirectly(page, account, 'report-pass-1');
+  await page.goto('/#/');
   const menu = sideMenu(page);
   await menu.getByText('代理报表').click();
   await menu.getByText('玩家报表').click();
@@ -230,8 +229,8 @@ test('a user holding 1405 finds the agent settlement under agent reports, and no
   const admin = await adminApi(request);
   const account = uniqueAccount('stl');
   await admin.addUser(account, 'settle-pass-1', '1,14,1405');
-  await page.goto('/#/login');
-  await signIn(page, account, 'settle-pass-1');
+  await signInDirectly(page, account, 'settle-pass-1');
+  await page.goto('/#/');
   const menu = sideMenu(page);
   await menu.getByText('代理报表').click();
   await menu.getByText('代理占成', { exact: true }).click();

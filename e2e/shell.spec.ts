@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './fixtures';
-import { ADMIN, openMenuItem, pickFromMenu, signIn, signOut } from './support';
+import { ADMIN, openMenuItem, pickFromMenu, signIn, signInDirectly, signOut } from './support';
 
 /**
  * The console shell (issue 4): layouts, tags view with kept-alive screens, settings drawer,
@@ -18,6 +18,12 @@ async function login(page: Page) {
   await signIn(page, ADMIN.account, ADMIN.password);
   await expect(page).toHaveURL(/#\/dashboard/);
 }
+
+/**
+ * Tests tagged so check what a login through the form leaves behind (the watermark it switches
+ * on); the others start on the dashboard already signed in.
+ */
+const FORM_LOGIN = '@form-login';
 
 async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
@@ -42,11 +48,14 @@ test.describe.configure({ mode: 'parallel' });
 test.describe('console shell', () => {
   // The rest of the browser tests ask for less motion (playwright.config.ts); the shell is checked as most people see it, animated.
   test.use({ reducedMotion: 'no-preference' });
-  test.beforeEach(async ({ page }) => {
-    await login(page);
+  test.beforeEach(async ({ page }, testInfo) => {
+    if (testInfo.tags.includes(FORM_LOGIN)) return login(page);
+    await signInDirectly(page);
+    await page.goto('/#/dashboard');
+    await expect(page.getByTestId('app-layout')).toBeVisible();
   });
 
-  test('starts with the default settings, the dashboard pinned, title and breadcrumb', async ({ page }) => {
+  test('starts with the default settings, the dashboard pinned, title and breadcrumb', { tag: FORM_LOGIN }, async ({ page }) => {
     expect(await stored(page, 'settings')).toMatchObject({
       layout: 'left',
       theme: 'light',
@@ -160,7 +169,7 @@ test.describe('console shell', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
   });
 
-  test('theme, colour, tags view, fixed header, sidebar logo and watermark apply at once and survive a reload', async ({ page }) => {
+  test('theme, colour, tags view, fixed header, sidebar logo and watermark apply at once and survive a reload', { tag: FORM_LOGIN }, async ({ page }) => {
     await page.goto(`/#${ACCOUNT_PATH}`);
     const primary = page.locator('.ant-btn-primary').first();
     // The default #4080FF, darkened until the white text on a primary button reads at WCAG AA.
@@ -242,7 +251,7 @@ test.describe('console shell', () => {
     expect(tops.sider).toBe(0);
   });
 
-  test('the watermark follows the setting, and the logout switches it off', async ({ page }) => {
+  test('the watermark follows the setting, and the logout switches it off', { tag: FORM_LOGIN }, async ({ page }) => {
     await expect(page.locator('.app-watermark-on')).toHaveCount(1);
     // antd draws the mark as a background image over everything.
     const mark = page.locator('.app-watermark-on > div[style*="background-image"]');
