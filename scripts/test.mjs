@@ -2,11 +2,12 @@
 // `npm test`: every test of the product, in the order that fails fastest.
 //   1. what browser tests need (Debian chromium-headless-shell + fonts-noto-cjk), installed when missing
 //   2. a reachable PostgreSQL (started when it is local and down); required when CI=true
-//   3. type checks, lint and the web console build, two at a time (the machine has two cores)
+//   3. type checks, lint and the web console build, two at a time (the machine has two cores), and
+//      beside them the report replica behind a load balancer, with real parts
+//      (scripts/replica-test.mjs: a streaming replica of the local cluster, two servers, HAProxy;
+//      haproxy installed when missing)
 //   4. unit + server integration tests (vitest; the server suites run on SQLite and PostgreSQL)
-//   5. the report replica behind a load balancer, with real parts (scripts/replica-test.mjs: a
-//      streaming replica of the local cluster, two servers, HAProxy; haproxy installed when missing)
-//   6. the Playwright browser tests against the real server and the built console
+//   5. the Playwright browser tests against the real server and the built console
 // It ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,8 +68,12 @@ ensureBrowser();
 await ensurePostgres({ required: env.REQUIRE_PG === '1' });
 
 // Type checks, lint and the console build need no database and fail fastest; tsc and eslint use one
-// core each, so two lanes keep both cores busy.
+// core each, so two lanes keep both cores busy. The replica test (10–30 s) runs beside them: it
+// spends most of its time installing haproxy, copying the cluster and waiting for its servers, and
+// it copies the cluster before the vitest suites fill it with their databases. It skips itself only
+// when PostgreSQL is not local and CI is not set.
 const started = Date.now();
+const replica = runQuietly('report replica behind a load balancer (PostgreSQL streaming replica, two servers, HAProxy)', process.execPath, ['scripts/replica-test.mjs']);
 const checked = await lanes(
   [
     ['type check: server', 'npx', ['tsc', '-p', 'apps/server']],
@@ -81,6 +86,8 @@ const checked = await lanes(
   ],
 );
 console.log(`--- checks and build: ${checked ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (await replica) passed++;
+else failed++;
 if (!checked) {
   failed++;
   finish(false);
@@ -104,11 +111,6 @@ if (fs.existsSync(report)) {
   fs.rmSync(report, { force: true });
 } else if (!unitOk) failed++;
 if (!unitOk && failed === 0) failed++;
-
-// Real parts: a streaming replica, two servers, HAProxy (10–25 s measured). It skips itself only when
-// PostgreSQL is not local and CI is not set.
-if (run('report replica behind a load balancer (PostgreSQL streaming replica, two servers, HAProxy)', process.execPath, ['scripts/replica-test.mjs'])) passed++;
-else failed++;
 
 const e2eReport = path.join(os.tmpdir(), `playwright-${process.pid}.json`);
 const e2eOk = run('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
