@@ -20,8 +20,9 @@ const FIRST_LOAD = { silent: true, ownsExpiry: true } as const;
 
 /** Loads the user and their permitted routes (the guard's first-navigation step). */
 export async function loadAccess(addRoutes: (routes: ReturnType<typeof buildPermittedRoutes>) => void): Promise<void> {
-  // Silent, and the session's own to end: a failure here (an expired session too) clears the
-  // session and shows the login screen without any message (the guard, runGuard).
+  // Silent, and the session's own to end: the server's refusal here (an expired session too)
+  // clears the session and shows the login screen without any message; a load without an answer
+  // keeps the session (the guard, runGuard).
   // The call definitions (and zod) load here, after the login screen, not before it.
   const { user } = await import('../lib/calls');
   const agent = isAgentSession();

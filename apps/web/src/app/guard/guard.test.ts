@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { ASYNC_ROUTES } from '@console/contract';
+import { ApiError, TransportError } from '../../lib/api';
 import { decideNavigation, type GuardState, loginRedirect, redirectHelperTarget, runGuard, safeRedirectTarget, unmatchedTarget } from './index';
 import { buildPermittedRoutes, consolePaths, leafRoutes } from '../route-table';
 
@@ -69,13 +70,33 @@ describe('runGuard', () => {
     expect(d.loadAccess).toHaveBeenCalledTimes(1);
   });
 
-  it('clears the session and goes to login when loading fails', async () => {
-    const d = deps(fresh, async () => {
-      throw new Error('A0230');
-    });
-    expect(await runGuard('/dashboard', '', d)).toBe('/login');
-    expect(d.clearSession).toHaveBeenCalledTimes(1);
-    expect(await runGuard('/login', '', d)).toBeNull();
+  it('clears the session and goes to login when the server refuses it', async () => {
+    for (const refusal of [new ApiError('A0230', 'expired', 401), new ApiError('A0213', 'disabled', 200), new ApiError(TransportError.Http, 'not found', 404)]) {
+      const d = deps(fresh, async () => {
+        throw refusal;
+      });
+      expect(await runGuard('/dashboard', '', d), refusal.code).toBe('/login');
+      expect(d.clearSession).toHaveBeenCalledTimes(1);
+      expect(await runGuard('/login', '', d)).toBeNull();
+    }
+  });
+
+  it('keeps the session when the load got no answer: the error shows, and a reload goes on signed in', async () => {
+    const noAnswers = [
+      new ApiError(TransportError.Network, 'offline'),
+      new ApiError(TransportError.Timeout, 'timeout'),
+      new ApiError(TransportError.Http, 'bad gateway', 502),
+      new ApiError('A0500', 'system error', 500),
+      new TypeError('Failed to fetch dynamically imported module'),
+    ];
+    for (const failure of noAnswers) {
+      const d = deps(fresh, async () => {
+        throw failure;
+      });
+      await expect(runGuard('/dashboard', '', d)).rejects.toBe(failure);
+      expect(d.clearSession).not.toHaveBeenCalled();
+      expect(d.state().token).toBe(fresh.token);
+    }
   });
 
   it('does not load anything without a session', async () => {

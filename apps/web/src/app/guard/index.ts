@@ -1,4 +1,5 @@
 import { matchRoutes } from 'react-router';
+import { ApiError, TransportError } from '../../lib/api';
 import { HOME_PATH, LOGIN_PATH, NOT_FOUND_PATH, UNAUTHORIZED_PATH } from '../../lib/paths';
 
 export { safeRedirectTarget } from '../../lib/paths';
@@ -65,11 +66,27 @@ export async function runGuard(pathname: string, search: string, deps: GuardDeps
   if (decision.kind === 'redirect') return decision.to;
   try {
     await deps.loadAccess();
-  } catch {
+  } catch (err) {
+    // Only the server's refusal ends the session here. A load that got no answer keeps it: the
+    // error page offers a reload, which goes on signed in. Before, a reload while the user's info
+    // was still loading (or the server restarting meanwhile) signed the user out.
+    if (!refusesSession(err)) throw err;
     deps.clearSession();
     return LOGIN_PATH;
   }
   return pathname + search;
+}
+
+/**
+ * Whether a failed load of the user's info means the server no longer takes the session: it
+ * answered, and not with an error of its own. A call without an answer (the page reloaded or left
+ * meanwhile, the network or the server down for a moment: NETWORK, TIMEOUT, HTTP 5xx) or a chunk
+ * of the console that failed to load says nothing about the session.
+ */
+export function refusesSession(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.code === TransportError.Network || err.code === TransportError.Timeout) return false;
+  return (err.status ?? 0) < 500;
 }
 
 /** `/redirect/<path>` → `/<path>`, keeping the query: the helper tab refresh navigates through. */
