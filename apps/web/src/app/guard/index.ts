@@ -83,7 +83,7 @@ export async function runGuard(pathname: string, search: string, deps: GuardDeps
  * meanwhile, the network or the server down for a moment: NETWORK, TIMEOUT, HTTP 5xx) or a chunk
  * of the console that failed to load says nothing about the session.
  */
-export function refusesSession(err: unknown): boolean {
+function refusesSession(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   if (err.code === TransportError.Network || err.code === TransportError.Timeout) return false;
   return (err.status ?? 0) < 500;
