@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { checkAggregates, rebuildAggregates } from '../src/modules/aggregate/maintenance.ts';
-import { readAggregateRows } from '../src/modules/aggregate/repository.ts';
+import { readAggregateRows, readPlayerDayCounts, readPlayerDays } from '../src/modules/aggregate/repository.ts';
 import { AGG_TABLES } from '../src/modules/aggregate/tables.ts';
 import { ingestBets } from '../src/modules/ingest/service.ts';
 import { ledgerDayCounts } from '../src/modules/wallet/repository.ts';
@@ -22,6 +22,8 @@ async function snapshot(db: Parameters<typeof readAggregateRows>[0]) {
     for (const r of await readAggregateRows(db, table, null, null, null)) out.push(`${table}:${r.key.join(',')}=${r.values.join(',')}`);
   }
   for (const r of await ledgerDayCounts(db, false)) out.push(`ledger_day_count:${r.day},${r.agent_id},${r.currency_id},${r.type}=${r.entry_count},${r.amount_in},${r.amount_out}`);
+  for (const r of await readPlayerDays(db)) out.push(`player_day_mask:${r.day},${r.player_id},${r.currency_id}=${r.mask}`);
+  for (const r of await readPlayerDayCounts(db)) out.push(`player_day_count:${r.zone},${r.day}=${r.n}`);
   return out.sort();
 }
 

@@ -246,6 +246,26 @@ export interface LedgerDayCountTable {
   amount_out: Int8;
 }
 
+/**
+ * The day segments each player bet in around local day `day`, per currency (migration 0023): the
+ * bits of lib/periods.ts LOCAL_DAY_MASKS. `prev` is the mask before the row's last change, which
+ * the ingest reads back to tell which local days the change added.
+ */
+export interface PlayerDayMaskTable {
+  day: number;
+  player_id: number;
+  currency_id: number;
+  mask: number;
+  prev: number;
+}
+
+/** The number of (player, currency) groups of local day `day` in the report timezone `zone` (0 … 4, lib/periods.ts localDayZone). */
+export interface PlayerDayCountTable {
+  zone: number;
+  day: number;
+  n: number;
+}
+
 export interface BetTable {
   id: Generated<number>;
   bet_id: string;
@@ -475,6 +495,8 @@ export interface DB {
   wallet: WalletTable;
   ledger_entry: LedgerEntryTable;
   ledger_day_count: LedgerDayCountTable;
+  player_day_mask: PlayerDayMaskTable;
+  player_day_count: PlayerDayCountTable;
   bet: BetTable;
   dealer_game_config: DealerGameConfigTable;
   agent_game_config: AgentGameConfigTable;

@@ -149,6 +149,47 @@ export const LONG_SEGMENT_HH = SMALL_TO;
 /** Whether a level-1 period is a day's 22-hour segment, [16:00, next day 14:00) UTC. */
 export const isLongDaySegment = (period: number) => period - Math.floor(period / HH_PER_DAY) * HH_PER_DAY === LONG_SEGMENT_HH;
 
+/**
+ * Which of a player's day segments fall on local day d, per timezone (player_day_mask, ADR 0022). A
+ * player_day_mask row of day d marks, one bit each, the day segments the player bet in around it:
+ *
+ *   bit 0      the 22-hour segment of day d, which lies in local day d of every timezone;
+ *   bits 1–4   the half-hours 14:00 … 15:30 UTC before it (the UTC day d − 1);
+ *   bits 5–8   the half-hours 14:00 … 15:30 UTC after it (the UTC day d).
+ *
+ * So a half-hour segment sets a bit in two rows: its UTC day's (after) and the next day's (before).
+ * Local day d of the timezone k half-hours east of +8:00 (k = 0 … 4) holds the last k half-hours
+ * before the 22-hour segment and the first 4 − k after it; the player bet on that local day when
+ * its row's mask has a bit of LOCAL_DAY_MASKS[k].
+ */
+export const LOCAL_DAY_MASKS: readonly number[] = [0, 1, 2, 3, 4].map((k) => {
+  let m = 1;
+  for (let j = 4 - k; j < 4; j++) m |= 2 << j;
+  for (let j = 0; j < 4 - k; j++) m |= 32 << j;
+  return m;
+});
+
+/** The timezone index of LOCAL_DAY_MASKS (0 … 4) of an offset in minutes, or null for any other offset. */
+export function localDayZone(offsetMinutes: number): number | null {
+  const k = offsetMinutes / 30 - SMALL_TO / 2;
+  return Number.isInteger(k) && k >= 0 && k < LOCAL_DAY_MASKS.length ? k : null;
+}
+
+/**
+ * The player_day_mask rows and bits a level-1 segment sets: [day, bit] pairs, one for the 22-hour
+ * segment, two for a half-hour one.
+ */
+export function playerDayBits(daySegment: number): Array<[number, number]> {
+  const utcDay = Math.floor(daySegment / HH_PER_DAY);
+  const h = daySegment - utcDay * HH_PER_DAY;
+  if (h === SMALL_TO) return [[utcDay + 1, 1]];
+  const j = h - SMALL_FROM;
+  return [
+    [utcDay, 32 << j],
+    [utcDay + 1, 2 << j],
+  ];
+}
+
 /** Offset of a timezone in half-hours (480 minutes -> 16). */
 export const offsetHh = (offsetMinutes: number) => offsetMinutes / 30;
 

@@ -22,6 +22,7 @@ import { m0019JackpotPrize } from './0019-jackpot-prize.ts';
 import { m0020BetCancel } from './0020-bet-cancel.ts';
 import { m0021SharedServerState } from './0021-shared-server-state.ts';
 import { m0022PlayerAggregatesByPlayer } from './0022-player-aggregates-by-player.ts';
+import { m0023PlayerDayCounts } from './0023-player-day-counts.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -46,6 +47,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0020-bet-cancel', m0020BetCancel],
   ['0021-shared-server-state', m0021SharedServerState],
   ['0022-player-aggregates-by-player', m0022PlayerAggregatesByPlayer],
+  ['0023-player-day-counts', m0023PlayerDayCounts],
 ];
 
 class StepProvider implements MigrationProvider {

@@ -11,10 +11,13 @@ import {
   playersAfterId,
   readAggregateRows,
   readHourNewPlayers,
+  playerSegments,
+  readPlayerDayCounts,
+  readPlayerDays,
   settleTimeSpan,
   type AggRow,
 } from './repository.ts';
-import { AggAccumulator } from './service.ts';
+import { AggAccumulator, countDeltas, playerDayMasks } from './service.ts';
 import { AGG_TABLES, METRIC_COLUMNS, type AggTableName } from './tables.ts';
 
 const REBUILD_CHUNK = 20_000;
@@ -62,11 +65,11 @@ export async function rebuildAggregates(database: Database, log: (msg: string) =
 /** PostgreSQL: VACUUM (ANALYZE) every aggregate table (outside any transaction). */
 export async function vacuumAggregates(database: Database): Promise<void> {
   if (database.dialect !== 'postgres') return;
-  await sql`VACUUM (ANALYZE) ${sql.join(AGG_TABLES.map((t) => sql.table(t)))}`.execute(database.db);
+  await sql`VACUUM (ANALYZE) ${sql.join([...AGG_TABLES, 'player_day_mask', 'player_day_count'].map((t) => sql.table(t)))}`.execute(database.db);
 }
 
 export interface AggregateDifference {
-  table: AggTableName | 'ledger_day_count';
+  table: AggTableName | 'ledger_day_count' | 'player_day_mask' | 'player_day_count';
   key: Array<number | string>;
   /** Values from the raw bets (null: no such row expected). */
   expected: string[] | null;
@@ -119,6 +122,7 @@ async function checkSnapshot(db: Kysely<DB>, limit: number): Promise<AggregateDi
   const out: AggregateDifference[] = [];
   await checkNewPlayers(db, out);
   await checkLedgerDayCounts(db, out);
+  await checkPlayerDays(db, out);
   const span = await settleTimeSpan(db);
   const windowOf = (ms: number) => Math.floor((Math.floor(ms / HH_MS) - 32) / HH_PER_DAY) * HH_PER_DAY + 32;
   // Start where the first bet's month segment starts, so month rows are compared whole.
@@ -191,4 +195,16 @@ async function checkNewPlayers(db: Kysely<DB>, out: AggregateDifference[]) {
 async function checkLedgerDayCounts(db: Kysely<DB>, out: AggregateDifference[]) {
   const keyed = (rows: LedgerDayCount[]) => rows.map((r) => ({ key: [r.day, r.agent_id, r.currency_id, r.type], values: [BigInt(r.entry_count), r.amount_in, r.amount_out] }));
   diffRows('ledger_day_count', keyed(await ledgerDayCounts(db, true)), keyed(await ledgerDayCounts(db, false)), out);
+}
+
+/**
+ * player_day_mask against the level-1 rows of agg_player (which the check compares with the bets), and
+ * player_day_count against those masks counted afresh.
+ */
+async function checkPlayerDays(db: Kysely<DB>, out: AggregateDifference[]) {
+  const masks = [...playerDayMasks(await playerSegments(db, null, null, null)).values()];
+  const keyed = (rows: Array<{ day: number; player_id: number; currency_id: number; mask: number }>) => rows.map((r) => ({ key: [r.day, r.player_id, r.currency_id], values: [BigInt(r.mask)] }));
+  diffRows('player_day_mask', keyed(masks), keyed(await readPlayerDays(db)), out);
+  const counts = (rows: Array<{ zone: number; day: number; n: number }>) => rows.map((r) => ({ key: [r.zone, r.day], values: [BigInt(r.n)] }));
+  diffRows('player_day_count', counts(countDeltas(masks.map((r) => ({ day: r.day, mask: r.mask, prev: 0 })))), counts(await readPlayerDayCounts(db)), out);
 }

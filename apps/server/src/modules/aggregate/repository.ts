@@ -147,6 +147,8 @@ export async function deleteEmptiedRows(db: Kysely<DB>, table: Exclude<AggTableN
 export async function clearAggregates(db: Kysely<DB>): Promise<void> {
   const adb = withAggregates(db);
   for (const t of AGG_TABLES) await adb.deleteFrom(t).execute();
+  await db.deleteFrom('player_day_mask').execute();
+  await db.deleteFrom('player_day_count').execute();
 }
 
 /** Bets as the aggregates see them (those standing: a cancelled bet counts nowhere), amounts read exactly (as text) on both drivers. */
@@ -289,4 +291,146 @@ export async function playerLifetimes(db: Kysely<DB>, playerIds: number[], perio
     bonus_amount: BigInt(r.bonus_amount ?? '0'),
     jackpot_prize: BigInt(r.jackpot_prize ?? '0'),
   }));
+}
+
+/* ---- Player days (migration 0023, ADR 0022) ---- */
+
+/** A player_day_mask row's key and the bits to set (a batch's), or its whole mask. */
+export interface PlayerDayRow {
+  day: number;
+  player_id: number;
+  currency_id: number;
+  mask: number;
+}
+
+/** A row whose mask changed: the mask before (`prev`, 0 for a new row) and after. */
+export interface PlayerDayChange {
+  day: number;
+  mask: number;
+  prev: number;
+}
+
+const PLAYER_DAY_SET = `ON CONFLICT (day, player_id, currency_id) DO UPDATE SET prev = player_day_mask.mask, mask = player_day_mask.mask | excluded.mask
+  WHERE (player_day_mask.mask | excluded.mask) <> player_day_mask.mask RETURNING day, mask, prev`;
+const playerDayText = new Map<number, string>();
+
+function comparePlayerDays(a: PlayerDayRow, b: PlayerDayRow): number {
+  return a.day - b.day || a.player_id - b.player_id || a.currency_id - b.currency_id;
+}
+
+/**
+ * Sets the rows' bits in player_day_mask and answers the rows whose mask changed, with their mask
+ * before and after. A row already holding its bits is neither written nor answered. Keys must be
+ * unique within `rows`; they go in key order, as upsertAggregates' do.
+ */
+export async function markPlayerDays(db: Kysely<DB>, dialect: Dialect, rows: PlayerDayRow[]): Promise<PlayerDayChange[]> {
+  if (rows.length === 0) return [];
+  rows.sort(comparePlayerDays);
+  const out: PlayerDayChange[] = [];
+  const read = (result: { rows: unknown[] }) => {
+    for (const r of result.rows as Array<Record<string, unknown>>) out.push({ day: toNumber(r.day), mask: toNumber(r.mask), prev: toNumber(r.prev) });
+  };
+  if (dialect === 'postgres') {
+    const column = (f: (r: PlayerDayRow) => number) => `{${rows.map(f).join(',')}}`;
+    const text = `INSERT INTO player_day_mask (day, player_id, currency_id, mask, prev)
+      SELECT d, p, c, m, 0 FROM unnest($1::int4[], $2::int8[], $3::int8[], $4::int4[]) AS u (d, p, c, m) ${PLAYER_DAY_SET}`;
+    read(await db.executeQuery(CompiledQuery.raw(text, [column((r) => r.day), column((r) => r.player_id), column((r) => r.currency_id), column((r) => r.mask)])));
+    return out;
+  }
+  for (let i = 0; i < rows.length; i += SQLITE_MAX_ROWS) {
+    const chunk = rows.slice(i, i + SQLITE_MAX_ROWS);
+    let size = SQLITE_MIN_ROWS;
+    while (size < chunk.length) size *= 2;
+    let text = playerDayText.get(size);
+    if (!text) {
+      text = `INSERT INTO player_day_mask (day, player_id, currency_id, mask, prev)
+        SELECT column1, column2, column3, column4, 0 FROM (VALUES ${Array(size).fill('(?,?,?,?)').join(',')}) WHERE column1 IS NOT NULL ${PLAYER_DAY_SET}`;
+      playerDayText.set(size, text);
+    }
+    const params: Array<number | null> = [];
+    for (const r of chunk) params.push(r.day, r.player_id, r.currency_id, r.mask);
+    for (let pad = chunk.length; pad < size; pad++) params.push(null, null, null, null);
+    read(await db.executeQuery(CompiledQuery.raw(text, params)));
+  }
+  return out;
+}
+
+/** A change of one timezone's count of one local day. */
+export interface PlayerDayCountDelta {
+  zone: number;
+  day: number;
+  n: number;
+}
+
+/** Adds to player_day_count, in key order (concurrent PostgreSQL transactions lock its rows in the same order). */
+export async function addPlayerDayCounts(db: Kysely<DB>, deltas: PlayerDayCountDelta[]): Promise<void> {
+  deltas.sort((a, b) => a.zone - b.zone || a.day - b.day);
+  for (let i = 0; i < deltas.length; i += SQLITE_MAX_ROWS) {
+    await db
+      .insertInto('player_day_count')
+      .values(deltas.slice(i, i + SQLITE_MAX_ROWS))
+      .onConflict((oc) => oc.columns(['zone', 'day']).doUpdateSet({ n: sql`player_day_count.n + excluded.n` }))
+      .execute();
+  }
+}
+
+/**
+ * The stored masks of some player_day_mask rows (none for a key without a row). On PostgreSQL the rows
+ * are locked for the rest of the transaction, so no batch changes them until it ends.
+ */
+export async function lockPlayerDays(db: Kysely<DB>, dialect: Dialect, keys: PlayerDayRow[]): Promise<PlayerDayRow[]> {
+  if (keys.length === 0) return [];
+  keys.sort(comparePlayerDays);
+  const out: PlayerDayRow[] = [];
+  for (let i = 0; i < keys.length; i += SQLITE_MAX_ROWS) {
+    const tuples = keys.slice(i, i + SQLITE_MAX_ROWS).map((k) => sql`(CAST(${k.day} AS integer), CAST(${k.player_id} AS bigint), CAST(${k.currency_id} AS bigint))`);
+    const { rows } = await sql<Record<string, unknown>>`SELECT day, player_id, currency_id, mask FROM player_day_mask
+      WHERE (day, player_id, currency_id) IN (VALUES ${sql.join(tuples)})
+      ORDER BY day, player_id, currency_id${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(db);
+    for (const r of rows) out.push({ day: toNumber(r.day), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), mask: toNumber(r.mask) });
+  }
+  return out;
+}
+
+/** Writes player_day_mask rows' whole masks: a row with mask 0 is deleted, one without a row is added. */
+export async function setPlayerDays(db: Kysely<DB>, rows: PlayerDayRow[]): Promise<void> {
+  for (const r of rows) {
+    if (r.mask === 0) {
+      await db.deleteFrom('player_day_mask').where('day', '=', r.day).where('player_id', '=', r.player_id).where('currency_id', '=', r.currency_id).execute();
+    } else {
+      await db
+        .insertInto('player_day_mask')
+        .values({ ...r, prev: 0 })
+        .onConflict((oc) => oc.columns(['day', 'player_id', 'currency_id']).doUpdateSet({ prev: sql`player_day_mask.mask`, mask: r.mask }))
+        .execute();
+    }
+  }
+}
+
+/** A level-1 row of agg_player, by key: a (player, currency) bet in the day segment `period`. */
+export interface PlayerSegment {
+  period: number;
+  player_id: number;
+  currency_id: number;
+}
+
+/** The level-1 agg_player rows of some players in [from, to), or of every player when `players` is null. */
+export async function playerSegments(db: Kysely<DB>, players: number[] | null, from: number | null, to: number | null): Promise<PlayerSegment[]> {
+  let q = withAggregates(db).selectFrom('agg_player').select(['period', 'player_id', 'currency_id']).where('lvl', '=', 1);
+  if (players) q = q.where('player_id', 'in', players);
+  if (from !== null) q = q.where('period', '>=', from);
+  if (to !== null) q = q.where('period', '<', to);
+  const rows = await q.execute();
+  return rows.map((r) => ({ period: toNumber(r.period), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id) }));
+}
+
+export async function readPlayerDays(db: Kysely<DB>): Promise<PlayerDayRow[]> {
+  const rows = await db.selectFrom('player_day_mask').select(['day', 'player_id', 'currency_id', 'mask']).execute();
+  return rows.map((r) => ({ day: toNumber(r.day), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), mask: toNumber(r.mask) }));
+}
+
+/** Stored counts, those of zero left out (a cancellation can take a day's last group away). */
+export async function readPlayerDayCounts(db: Kysely<DB>): Promise<PlayerDayCountDelta[]> {
+  const rows = await db.selectFrom('player_day_count').select(['zone', 'day', 'n']).where('n', '<>', 0).execute();
+  return rows.map((r) => ({ zone: toNumber(r.zone), day: toNumber(r.day), n: toNumber(r.n) }));
 }

@@ -1,10 +1,23 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { daySegmentOf, hhOf, monthSegmentOf } from '../../lib/periods.ts';
+import { daySegmentOf, HH_PER_DAY, hhOf, LOCAL_DAY_MASKS, LONG_SEGMENT_HH, monthSegmentOf, playerDayBits } from '../../lib/periods.ts';
 import { formatMoney, MONEY_UNITS_MAX, playerWinLoss } from '@console/contract';
 import type { BetStage, CancelStage } from '../../db/bet-batch.ts';
-import { AggregateOverflow, deleteEmptiedRows, upsertAggregates } from './repository.ts';
+import {
+  addPlayerDayCounts,
+  AggregateOverflow,
+  deleteEmptiedRows,
+  lockPlayerDays,
+  markPlayerDays,
+  playerSegments,
+  setPlayerDays,
+  upsertAggregates,
+  type PlayerDayChange,
+  type PlayerDayCountDelta,
+  type PlayerDayRow,
+  type PlayerSegment,
+} from './repository.ts';
 import type { AggRow, BetAmounts, NewPlayer, SettledBet } from './types.ts';
 
 export type { BetAmounts, NewPlayer, SettledBet } from './types.ts';
@@ -64,6 +77,8 @@ function keyColumns(target: number, lvl: number, period: number, b: SettledBet):
 export class AggAccumulator {
   private readonly maps: Array<Map<string, Entry>> = TARGETS.map(() => new Map());
   private readonly newPlayers = new Map<string, AggRow>();
+  /** The bits the batch's bets set in player_day_mask ("day:player:currency" -> row). */
+  private readonly playerDays = new Map<string, PlayerDayRow>();
   /** Registrations per local hour row (target 7 or 8 key text -> count). */
   private readonly hourNewPlayers: [Map<string, number>, Map<string, number>] = [new Map(), new Map()];
 
@@ -149,6 +164,8 @@ export class AggAccumulator {
     this.add(10, mseg + ag, amounts, win, 2, mseg, n);
     this.add(11, seg + gm, amounts, win, 1, seg, n);
     this.add(12, mseg + gm, amounts, win, 2, mseg, n);
+    // A cancellation's player days are worked out from the rows it leaves (recountPlayerDays).
+    if (n > 0) for (const [day, bit] of playerDayBits(seg)) markDay(this.playerDays, day, bit, b.player_id, b.currency_id);
   }
 
   addNewPlayer(p: NewPlayer) {
@@ -224,7 +241,75 @@ export class AggAccumulator {
       const rows = this.rows(table);
       if (rows.length) await upsertAggregates(db, dialect, table, rows);
     }
+    if (this.playerDays.size) {
+      const changes = await markPlayerDays(db, dialect, [...this.playerDays.values()]);
+      await addPlayerDayCounts(db, countDeltas(changes));
+    }
   }
+}
+
+function markDay(rows: Map<string, PlayerDayRow>, day: number, bit: number, player: number, currency: number) {
+  const k = `${day}:${player}:${currency}`;
+  const r = rows.get(k);
+  if (r) r.mask |= bit;
+  else rows.set(k, { day, player_id: player, currency_id: currency, mask: bit });
+}
+
+/** player_day_mask's masks as level-1 rows of agg_player make them (lib/periods.ts playerDayBits), keyed "day:player:currency". */
+export function playerDayMasks(segments: PlayerSegment[]): Map<string, PlayerDayRow> {
+  const rows = new Map<string, PlayerDayRow>();
+  for (const s of segments) for (const [day, bit] of playerDayBits(s.period)) markDay(rows, day, bit, s.player_id, s.currency_id);
+  return rows;
+}
+
+/**
+ * What changes of player_day_mask rows do to player_day_count: in each timezone, a row whose mask
+ * gains its first bit of the local day (LOCAL_DAY_MASKS) adds a group to that day, one that loses
+ * its last takes one away.
+ */
+export function countDeltas(changes: PlayerDayChange[]): PlayerDayCountDelta[] {
+  const out = new Map<string, PlayerDayCountDelta>();
+  for (const c of changes) {
+    LOCAL_DAY_MASKS.forEach((m, zone) => {
+      const n = ((c.mask & m) !== 0 ? 1 : 0) - ((c.prev & m) !== 0 ? 1 : 0);
+      if (n === 0) return;
+      const k = `${zone}:${c.day}`;
+      const d = out.get(k);
+      if (d) d.n += n;
+      else out.set(k, { zone, day: c.day, n });
+    });
+  }
+  return [...out.values()].filter((d) => d.n !== 0);
+}
+
+/**
+ * After a cancellation has deleted the aggregate rows it emptied: the player_day_mask rows of its bets'
+ * days made again from the level-1 rows of agg_player that are left, and the counts moved by the
+ * difference. The rows are locked first (PostgreSQL), so a batch that adds a bet to one of them
+ * meanwhile waits and then adds its bits to what is written here.
+ */
+async function recountPlayerDays(db: Kysely<DB>, dialect: Dialect, bets: readonly SettledBet[]): Promise<void> {
+  const keys = new Map<string, PlayerDayRow>();
+  for (const b of bets) for (const [day] of playerDayBits(daySegmentOf(hhOf(b.settle_time)))) markDay(keys, day, 0, b.player_id, b.currency_id);
+  const rows = [...keys.values()];
+  const stored = new Map((await lockPlayerDays(db, dialect, rows)).map((r) => [`${r.day}:${r.player_id}:${r.currency_id}`, r.mask]));
+  const first = rows.reduce((d, r) => Math.min(d, r.day), Infinity);
+  const last = rows.reduce((d, r) => Math.max(d, r.day), -Infinity);
+  // Day d's row is made of the segments from 14:00 UTC of the day before to 16:00 UTC of its own.
+  const from = (first - 1) * HH_PER_DAY + LONG_SEGMENT_HH - 4;
+  const to = last * HH_PER_DAY + LONG_SEGMENT_HH;
+  const fresh = playerDayMasks(await playerSegments(db, [...new Set(rows.map((r) => r.player_id))], from, to));
+  const changes: PlayerDayChange[] = [];
+  const writes: PlayerDayRow[] = [];
+  for (const [k, r] of keys) {
+    const prev = stored.get(k) ?? 0;
+    const mask = fresh.get(k)?.mask ?? 0;
+    if (mask === prev) continue;
+    writes.push({ ...r, mask });
+    changes.push({ day: r.day, mask, prev });
+  }
+  await setPlayerDays(db, writes);
+  await addPlayerDayCounts(db, countDeltas(changes));
 }
 
 /**
@@ -283,5 +368,6 @@ export const aggregateCancelStage: CancelStage = {
       const rows = acc.rows(table);
       if (rows.length) await deleteEmptiedRows(db, table, rows);
     }
+    await recountPlayerDays(db, dialect, bets);
   },
 };

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
 import { toNumber } from '../../../db/sql.ts';
-import { HH_PER_DAY, isLongDaySegment, localMonths, LONG_SEGMENT_HH, periodStarts } from '../../../lib/periods.ts';
+import { HH_PER_DAY, isLongDaySegment, localDayZone, localMonths, LONG_SEGMENT_HH, periodStarts } from '../../../lib/periods.ts';
 import {
   and,
   bettorQuery,
@@ -124,24 +124,26 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const withNewPlayers = d.newPlayers && p.newPlayerRows;
   // Groups of one player each are counted per player slice and added up.
   const sliceable = PLAYER_GRAIN.has(p.sums) && p.dims.includes('player_id') && !withNewPlayers;
-  // Per player, most half-hour rows have no row in their day's 22-hour segment (see
-  // groupsPerLocalDay); per game or agent nearly all have, and looking each up cost more than
-  // de-duplicating them (game daily's count on PostgreSQL: about 110 → 165 ms). PostgreSQL reads
-  // a part twice that way (see groupsPerLocalDay), which pays only when the filter keeps every row:
-  // under an agent's or a currency's filter it scans each part twice for a fraction of its rows,
-  // and de-duplicating them in one scan costs less (an agent user's year, CN01-SH: 73–90 ms p50
-  // one way, 89–100 the other).
-  const everyRow = f.dialect === 'sqlite' || (f.agentIds === null && f.currencyId === null && f.playerIds === null);
-  const rowPerPlayerDay = sliceable && everyRow && d.period === 'day' && sameColumns(KEY_ORDER[p.sums], p.dims);
-  const rows = await countsBySlices(db, sliceable ? f : { ...f, playerSlices: null }, ['bucket'], 'n', (fs) => {
-    if (rowPerPlayerDay) return groupsPerLocalDay({ ...p, f: fs });
-    let groups = keys(partRows(fs, p.sums, parts, p.dims));
-    if (withNewPlayers) {
-      // Periods with registrations but no bets are rows too (see groupedQuery).
-      groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
-    }
-    return sql`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`;
-  });
+  // The daily player report's groups: over every player, kept per local day by the ingest
+  // (keptGroupsPerLocalDay); under a filter, counted from the player's day-segment rows, on SQLite
+  // by looking up each half-hour row in its day's 22-hour segment (groupsPerLocalDay). Per game
+  // or agent nearly every half-hour row has a 22-hour row, and looking each up cost more than
+  // de-duplicating them (game daily's count on PostgreSQL: about 110 → 165 ms). PostgreSQL
+  // de-duplicates a filter's fraction of the rows in one scan (ADR 0020 measured the lookup form
+  // slower there: an agent user's year, CN01-SH, 73–90 ms p50 one way, 89–100 the other).
+  const rowPerPlayerDay = sliceable && d.period === 'day' && sameColumns(KEY_ORDER[p.sums], p.dims);
+  const kept = rowPerPlayerDay ? keptGroupsPerLocalDay(f) : null;
+  const rows = kept
+    ? (await kept.execute(db)).rows
+    : await countsBySlices(db, sliceable ? f : { ...f, playerSlices: null }, ['bucket'], 'n', (fs) => {
+        if (rowPerPlayerDay && f.dialect === 'sqlite') return groupsPerLocalDay({ ...p, f: fs });
+        let groups = keys(partRows(fs, p.sums, parts, p.dims));
+        if (withNewPlayers) {
+          // Periods with registrations but no bets are rows too (see groupedQuery).
+          groups = sql`${groups} UNION ${keys(sql`(${newPlayerRows(p, f.from, f.to)}) np`)}`;
+        }
+        return sql`SELECT bucket, COUNT(*) AS n FROM (${groups}) k GROUP BY bucket`;
+      });
   const descending = !o.sortField || o.sortOrder !== 'asc';
   const counts = rows.map((r) => ({ bucket: toNumber(r.bucket), n: toNumber(r.n) })).sort((a, b) => (descending ? b.bucket - a.bucket : a.bucket - b.bucket));
   const total = counts.reduce((sum, c) => sum + c.n, 0);
@@ -164,22 +166,29 @@ async function periodWindow(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
 const sameColumns = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
 /**
- * The groups of each local day, counted from a table whose key is the report's group (the daily
- * player report read from agg_player): one row per group and day segment. A local day of every
- * report timezone is one 22-hour segment and four half-hour ones (lib/periods.ts), and each row of
- * the 22-hour segment is a group of its own. So a day's groups are its 22-hour rows and the keys of
- * its half-hour rows that have no 22-hour row, and only the few half-hour rows (about 15 % of a
- * year's, on the benchmark database) are de-duplicated. De-duplicating every row of a year (about
- * 290,000 on the benchmark database) was most of the daily player report's time.
- *
- * - SQLite counts the 22-hour rows per period and looks up each half-hour row's key in its day's
- *   22-hour segment.
- * - PostgreSQL de-duplicates the half-hour rows' (day, key) pairs into a hash table, and counts the
- *   22-hour rows that are not in it beside them, per period (one 22-hour segment is one day): each
- *   22-hour row is a probe of that small table. Over a year of 10 M bets the four parts' statements
- *   took 152–181 ms one after another, against 208–215 de-duplicating every row (ADR 0020). The
- *   report connections plan it without merge joins (db/database.ts, READER_SETTINGS): allowed them,
- *   PostgreSQL sorts both sides instead and is no faster than de-duplicating.
+ * The daily player report's groups of each local day over every player, as the ingest keeps them
+ * in player_day_count (migration 0023, ADR 0022): one row per day, however many players bet.
+ * Counting them from the players' day-segment rows read about 290,000 rows over a year of 10 M
+ * bets, most of the report's time. Null under a filter (the counts are of every player), or for a
+ * range that is not whole local days of one of the report timezones.
+ */
+function keptGroupsPerLocalDay(f: ResolvedFilter) {
+  const zone = localDayZone(f.offsetMinutes);
+  const off = f.offsetMinutes / 30;
+  const filtered = f.currencyId !== null || f.agentIds !== null || f.playerIds !== null || f.gameId !== null || f.platformId !== null;
+  if (filtered || zone === null || (f.from + off) % HH_PER_DAY !== 0 || (f.to + off) % HH_PER_DAY !== 0) return null;
+  return sql<{ bucket: unknown; n: unknown }>`SELECT day AS bucket, n FROM player_day_count
+    WHERE zone = ${int(zone)} AND day >= ${int((f.from + off) / HH_PER_DAY)} AND day < ${int((f.to + off) / HH_PER_DAY)} AND n <> 0`;
+}
+
+/**
+ * SQLite: the groups of each local day under a filter, counted from a table whose key is the
+ * report's group (the daily player report read from agg_player): one row per group and day
+ * segment. A local day of every report timezone is one 22-hour segment and four half-hour
+ * segments (lib/periods.ts), and each row of the 22-hour segment is a group of its own. So a
+ * day's groups are its 22-hour rows and the keys of its half-hour rows that have no 22-hour row,
+ * each half-hour row looked up by the primary key, and only those few rows (about 15 % of a
+ * year's) are de-duplicated.
  */
 function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const { f, sums: source } = p;
@@ -189,18 +198,8 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
   const longs = periods.filter(isLongDaySegment);
   const halves = periods.filter((x) => !isLongDaySegment(x));
   const keys = KEY_ORDER[source];
-  // A half-hour row's (day, key), de-duplicated by both forms.
   const halfBucket = bucketExpr(p.d, f, sql`s.period`);
   const halfDayKey = sql`${halfBucket} AS bucket, ${sql.join(keys.map((k) => sql`s.${sql.ref(k)}`))}`;
-  if (f.dialect === 'postgres') {
-    const bucket = bucketExpr(p.d, f, sql`l.period`);
-    const sameKey = keys.map((k) => sql`h.${sql.ref(k)} = l.${sql.ref(k)}`);
-    return sql`WITH h AS MATERIALIZED (SELECT DISTINCT ${halfDayKey} FROM ${rowsIn(halves, 's')})
-      SELECT bucket, COUNT(*) AS n FROM h GROUP BY bucket
-      UNION ALL
-      SELECT ${bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} AND NOT EXISTS (SELECT 1 FROM h WHERE ${and([sql`h.bucket = ${bucket}`, ...sameKey])})
-      GROUP BY l.period`;
-  }
   const sameKey = keys.map((k) => sql`l.${sql.ref(k)} = s.${sql.ref(k)}`);
   const longOfDay = sql`(${halfBucket} - 1) * ${int(HH_PER_DAY)} + ${int(LONG_SEGMENT_HH)}`;
   return sql`SELECT ${p.bucket} AS bucket, COUNT(*) AS n FROM ${rowsIn(longs, 'l')} GROUP BY period
