@@ -45,12 +45,10 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     expect(d.freshReader).toBe(d.db);
     const reportPids = await running(d);
     expect(reportPids.size).toBe(2);
-    // Only the report pool plans without merge joins and parallel appends (READER_SETTINGS); the other calls' pool keeps the defaults.
-    const show = async (k: Database['db'], name: 'enable_mergejoin' | 'enable_parallel_append' | 'statement_timeout') =>
+    // Only the report pool plans without parallel appends (READER_SETTINGS); the other calls' pool keeps the defaults.
+    const show = async (k: Database['db'], name: 'enable_parallel_append' | 'statement_timeout') =>
       (await sql<Record<string, string>>`SHOW ${sql.raw(name)}`.execute(k)).rows[0]![name];
-    expect(await show(d.reader, 'enable_mergejoin')).toBe('off');
     expect(await show(d.reader, 'enable_parallel_append')).toBe('off');
-    expect(await show(d.db, 'enable_mergejoin')).toBe('on');
     expect(await show(d.db, 'enable_parallel_append')).toBe('on');
     // The other calls' pool is not the reports': its connections are other backends.
     const other = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(d.db);
@@ -58,7 +56,6 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     // The setting joins what the URL itself asks of its connections instead of replacing it.
     const withOptions = openDatabase(`${PG_ADMIN_URL}${PG_ADMIN_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c statement_timeout=4321')}`);
     open.push(withOptions);
-    expect(await show(withOptions.reader, 'enable_mergejoin')).toBe('off');
     expect(await show(withOptions.reader, 'enable_parallel_append')).toBe('off');
     expect(await show(withOptions.reader, 'statement_timeout')).toBe('4321ms');
     process.env.PG_REPORT_POOL_MAX = '3';

@@ -122,19 +122,14 @@ function poolSize(name: 'PG_POOL_MAX' | 'PG_REPORT_POOL_MAX', fallback: number):
 
 /**
  * The planner settings of the connections that read the report calls (the report pool, or the
- * replica's):
- *
- * - No merge joins. The daily player count anti-joins a year of 22-hour rows against a small
- *   hashed set of half-hour keys built in the same statement; PostgreSQL has no statistics for
- *   that set, prices hashing it far too high and sorts both sides instead, spilling to disk (one
- *   hash part over a year of 10 M bets: 54 ms sorted, 38 ms hashed). No other statement these
- *   connections run plans a merge join (ADR 0020).
- * - No parallel appends. A read of a player-grain table as a whole (its four hash parts, ADR
- *   0019) narrowed to a page's players was handed to two worker processes, one part each, and
- *   starting them cost more than the read: the ranked pages' rows took 12–21 ms that way and
- *   4–13 without. Those are the only statements of the report calls whose plans change (ADR 0021).
+ * replica's): no parallel appends. A read of a player-grain table as a whole (its four hash parts,
+ * ADR 0019) narrowed to a page's players was handed to two worker processes, one part each, and
+ * starting them cost more than the read: the ranked pages' rows took 12–21 ms that way and 4–13
+ * without. Those are the only statements of the report calls whose plans change (ADR 0021). The
+ * setting without merge joins that ADR 0020 added went with the daily player count it was for
+ * (ADR 0022).
  */
-const READER_SETTINGS = ['SET enable_mergejoin = off', 'SET enable_parallel_append = off'];
+const READER_SETTINGS = ['SET enable_parallel_append = off'];
 
 /**
  * A pool of `max` connections; `settings` run on each new connection before anything else it is
