@@ -43,6 +43,7 @@ function batch(n: number, firstId: number): SettledBet[] {
       tax_amount: BigInt(Math.floor(rnd() * 5000)),
       bonus_amount: 0n,
       jackpot_contribution: bet / 1000n,
+      jackpot_prize: 0n,
       settle_time: clock,
     });
   }

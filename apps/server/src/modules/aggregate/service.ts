@@ -165,7 +165,23 @@ export class AggAccumulator {
     this.add(11, seg + gm, amounts, win, 1, seg, n);
     this.add(12, mseg + gm, amounts, win, 2, mseg, n);
     // A cancellation's player days are worked out from the rows it leaves (recountPlayerDays).
-    if (n > 0) for (const [day, bit] of playerDayBits(seg)) markDay(this.playerDays, day, bit, b.player_id, b.currency_id);
+    // Inline lib/periods.ts playerDayBits: this runs for every bet.
+    if (n > 0) {
+      const utcDay = Math.floor(seg / HH_PER_DAY);
+      const h = seg - utcDay * HH_PER_DAY;
+      if (h === LONG_SEGMENT_HH) this.markDay(utcDay + 1, 1, pl, b);
+      else {
+        this.markDay(utcDay, 32 << (h - LONG_SEGMENT_HH + 4), pl, b);
+        this.markDay(utcDay + 1, 2 << (h - LONG_SEGMENT_HH + 4), pl, b);
+      }
+    }
+  }
+
+  private markDay(day: number, bit: number, pl: string, b: SettledBet) {
+    const k = day + pl;
+    const r = this.playerDays.get(k);
+    if (r) r.mask |= bit;
+    else this.playerDays.set(k, { day, player_id: b.player_id, currency_id: b.currency_id, mask: bit });
   }
 
   addNewPlayer(p: NewPlayer) {
