@@ -15,6 +15,16 @@ import { AGG_KEYS, AGG_TABLES, AGG_VALUES, METRIC_COLUMNS, withAggregates, type 
 const SQLITE_MAX_ROWS = 256;
 const SQLITE_MIN_ROWS = 8;
 
+/** SQLite: `rows` in statements of at most SQLITE_MAX_ROWS rows, each to be padded up to `size`. */
+function* sqliteChunks<T>(rows: T[]): Generator<{ chunk: T[]; size: number }> {
+  for (let i = 0; i < rows.length; i += SQLITE_MAX_ROWS) {
+    const chunk = rows.slice(i, i + SQLITE_MAX_ROWS);
+    let size = SQLITE_MIN_ROWS;
+    while (size < chunk.length) size *= 2;
+    yield { chunk, size };
+  }
+}
+
 const sqliteText = new Map<string, string>();
 const pgText = new Map<string, string>();
 
@@ -98,10 +108,7 @@ export async function upsertAggregates(db: Kysely<DB>, dialect: Dialect, table: 
     return;
   }
   const width = AGG_KEYS[table].length + AGG_VALUES[table].length;
-  for (let i = 0; i < rows.length; i += SQLITE_MAX_ROWS) {
-    const chunk = rows.slice(i, i + SQLITE_MAX_ROWS);
-    let size = SQLITE_MIN_ROWS;
-    while (size < chunk.length) size *= 2;
+  for (const { chunk, size } of sqliteChunks(rows)) {
     const params: Array<number | bigint | null> = [];
     for (const row of chunk) {
       for (const k of row.key) params.push(k);
@@ -337,10 +344,7 @@ export async function markPlayerDays(db: Kysely<DB>, dialect: Dialect, rows: Pla
     read(await db.executeQuery(CompiledQuery.raw(text, [column((r) => r.day), column((r) => r.player_id), column((r) => r.currency_id), column((r) => r.mask)])));
     return out;
   }
-  for (let i = 0; i < rows.length; i += SQLITE_MAX_ROWS) {
-    const chunk = rows.slice(i, i + SQLITE_MAX_ROWS);
-    let size = SQLITE_MIN_ROWS;
-    while (size < chunk.length) size *= 2;
+  for (const { chunk, size } of sqliteChunks(rows)) {
     let text = playerDayText.get(size);
     if (!text) {
       text = `INSERT INTO player_day_mask (day, player_id, currency_id, mask, prev)
