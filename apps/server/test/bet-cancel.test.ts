@@ -5,6 +5,7 @@ import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, ingestCounts, postIngest, transferRecord, walletBalance } from './domain-fixtures.ts';
 import { int8Text, toNumber } from '../src/db/sql.ts';
 import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
+import { cancelledBetsCount, countCancelledBets } from '../src/modules/report/repository/betting.ts';
 
 /** Bet cancellation (POST /v1/ingest/bets/cancel, docs/product.md "Bet cancellation"). */
 describeOnDatabases('bet cancellation', (t) => {
@@ -177,4 +178,13 @@ describeOnDatabases('bet cancellation', (t) => {
     expect(await walletBalance(t().database.db, 'cx5')).toBe(1_000_000n);
     expect(await checkAggregates(t().database)).toEqual([]);
   });
+
+  it('the bet-record list counts the cancelled bets of an agent sub-tree through the index of cancelled bets', async () => {
+    const f = { dialect: t().dialect, from: 0, to: 2_000_000, offsetMinutes: 480, currencyId: null, agentIds: [dims.agent.A1, dims.agent['A1-1']], gameId: null, platformId: null, playerIds: null, playerSlices: null };
+    const { rows } = await sql<Record<string, unknown>>`EXPLAIN ${t().dialect === 'sqlite' ? sql`QUERY PLAN ` : sql``}${cancelledBetsCount(f)}`.execute(t().database.db);
+    const plan = rows.map((r) => Object.values(r).join(' ')).join('\n');
+    if (t().dialect === 'sqlite') expect(plan).toMatch(/bet_cancelled_idx/);
+    expect(await countCancelledBets(t().database.db, f)).toBeGreaterThan(0);
+  });
 });
+

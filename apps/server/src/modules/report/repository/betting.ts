@@ -20,11 +20,15 @@ const BETTING_SORT: Record<string, RawBuilder<unknown>> = {
 };
 export const bettingSortable = (field: string) => field in BETTING_SORT;
 
-/** The conditions of the bet-record list's filter on the bet rows `b`. */
-function bettingConditions(f: ResolvedFilter): RawBuilder<unknown>[] {
+/**
+ * The conditions of the bet-record list's filter on the bet rows `b`. `agentUnindexed`: SQLite
+ * may not read the agent condition from an index (the unary plus), so that the other conditions
+ * choose it.
+ */
+function bettingConditions(f: ResolvedFilter, agentUnindexed = false): RawBuilder<unknown>[] {
   const conds: RawBuilder<unknown>[] = [sql`b.settle_time >= ${f.from * HH_MS}`, sql`b.settle_time < ${f.to * HH_MS}`];
   if (f.currencyId !== null) conds.push(sql`b.currency_id = ${f.currencyId}`);
-  if (f.agentIds) conds.push(sql`b.agent_id IN (${sql.join(f.agentIds)})`);
+  if (f.agentIds) conds.push(sql`${agentUnindexed && f.dialect === 'sqlite' ? sql`+b.agent_id` : sql`b.agent_id`} IN (${sql.join(f.agentIds)})`);
   if (f.gameId !== null) conds.push(sql`b.game_id = ${f.gameId}`);
   if (f.platformId !== null) conds.push(sql`b.platform_id = ${f.platformId}`);
   if (f.playerIds) {
@@ -72,6 +76,16 @@ export async function queryBetting(db: Kysely<DB>, f: ResolvedFilter, o: RowQuer
  * partial index bet_cancelled_idx (migration 0020) holds only them.
  */
 export async function countCancelledBets(db: Kysely<DB>, f: ResolvedFilter): Promise<number> {
-  const { rows } = await sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM bet b WHERE b.cancelled_at IS NOT NULL AND ${and(bettingConditions(f))}`.execute(db);
+  const { rows } = await cancelledBetsCount(f).execute(db);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * The statement of countCancelledBets. SQLite, which keeps no statistics, otherwise read an
+ * agent's sub-tree's every bet of the range through the (agent, settle time) index to find its
+ * few cancelled ones: an agent user's year of 1.8 M bets, 834 of them cancelled, took about a
+ * second to count, and 30 ms through the partial index.
+ */
+export function cancelledBetsCount(f: ResolvedFilter): RawBuilder<{ n: unknown }> {
+  return sql<{ n: unknown }>`SELECT COUNT(*) AS n FROM bet b WHERE b.cancelled_at IS NOT NULL AND ${and(bettingConditions(f, true))}`;
 }
