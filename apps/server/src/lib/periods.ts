@@ -171,23 +171,30 @@ export const LOCAL_DAY_MASKS: readonly number[] = [0, 1, 2, 3, 4].map((k) => {
 
 /** The timezone index of LOCAL_DAY_MASKS (0 … 4) of an offset in minutes, or null for any other offset. */
 export function localDayZone(offsetMinutes: number): number | null {
-  const k = offsetMinutes / 30 - SMALL_TO / 2;
+  // +8:00, whose day starts at SMALL_TO, is zone 0.
+  const k = offsetHh(offsetMinutes) - (HH_PER_DAY - SMALL_TO);
   return Number.isInteger(k) && k >= 0 && k < LOCAL_DAY_MASKS.length ? k : null;
 }
 
 /**
- * The player_day_mask rows and bits a level-1 segment sets: [day, bit] pairs, one for the 22-hour
- * segment, two for a half-hour one.
+ * The player_day_mask rows and bits a level-1 segment sets, written into `out` as day, bit pairs
+ * (one for the 22-hour segment, two for a half-hour one); answers how many. Nothing is allocated:
+ * the ingest calls it for every bet.
  */
-export function playerDayBits(daySegment: number): Array<[number, number]> {
+export function playerDayBits(daySegment: number, out: number[]): 1 | 2 {
   const utcDay = Math.floor(daySegment / HH_PER_DAY);
   const h = daySegment - utcDay * HH_PER_DAY;
-  if (h === SMALL_TO) return [[utcDay + 1, 1]];
+  if (h === SMALL_TO) {
+    out[0] = utcDay + 1;
+    out[1] = 1;
+    return 1;
+  }
   const j = h - SMALL_FROM;
-  return [
-    [utcDay, 32 << j],
-    [utcDay + 1, 2 << j],
-  ];
+  out[0] = utcDay;
+  out[1] = 32 << j;
+  out[2] = utcDay + 1;
+  out[3] = 2 << j;
+  return 2;
 }
 
 /** Offset of a timezone in half-hours (480 minutes -> 16). */

@@ -11,6 +11,7 @@ import {
   playersAfterId,
   readAggregateRows,
   readHourNewPlayers,
+  PLAYER_DAY_TABLES,
   playerSegments,
   readPlayerDayCounts,
   readPlayerDays,
@@ -65,7 +66,7 @@ export async function rebuildAggregates(database: Database, log: (msg: string) =
 /** PostgreSQL: VACUUM (ANALYZE) every aggregate table (outside any transaction). */
 export async function vacuumAggregates(database: Database): Promise<void> {
   if (database.dialect !== 'postgres') return;
-  await sql`VACUUM (ANALYZE) ${sql.join([...AGG_TABLES, 'player_day_mask', 'player_day_count'].map((t) => sql.table(t)))}`.execute(database.db);
+  await sql`VACUUM (ANALYZE) ${sql.join([...AGG_TABLES, ...PLAYER_DAY_TABLES].map((t) => sql.table(t)))}`.execute(database.db);
 }
 
 export interface AggregateDifference {

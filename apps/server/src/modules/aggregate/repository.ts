@@ -154,8 +154,7 @@ export async function deleteEmptiedRows(db: Kysely<DB>, table: Exclude<AggTableN
 export async function clearAggregates(db: Kysely<DB>): Promise<void> {
   const adb = withAggregates(db);
   for (const t of AGG_TABLES) await adb.deleteFrom(t).execute();
-  await db.deleteFrom('player_day_mask').execute();
-  await db.deleteFrom('player_day_count').execute();
+  for (const t of PLAYER_DAY_TABLES) await db.deleteFrom(t).execute();
 }
 
 /** Bets as the aggregates see them (those standing: a cancelled bet counts nowhere), amounts read exactly (as text) on both drivers. */
@@ -302,6 +301,11 @@ export async function playerLifetimes(db: Kysely<DB>, playerIds: number[], perio
 
 /* ---- Player days (migration 0023, ADR 0022) ---- */
 
+/** The tables the ingest keeps beside the aggregates for player daily's counts. */
+export const PLAYER_DAY_TABLES = ['player_day_mask', 'player_day_count'] as const;
+
+const toPlayerDayRow = (r: Record<string, unknown>): PlayerDayRow => ({ day: toNumber(r.day), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), mask: toNumber(r.mask) });
+
 /** A player_day_mask row's key and the bits to set (a batch's), or its whole mask. */
 export interface PlayerDayRow {
   day: number;
@@ -391,7 +395,7 @@ export async function lockPlayerDays(db: Kysely<DB>, dialect: Dialect, keys: Pla
     const { rows } = await sql<Record<string, unknown>>`SELECT day, player_id, currency_id, mask FROM player_day_mask
       WHERE (day, player_id, currency_id) IN (VALUES ${sql.join(tuples)})
       ORDER BY day, player_id, currency_id${dialect === 'postgres' ? sql` FOR UPDATE` : sql``}`.execute(db);
-    for (const r of rows) out.push({ day: toNumber(r.day), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), mask: toNumber(r.mask) });
+    for (const r of rows) out.push(toPlayerDayRow(r));
   }
   return out;
 }
@@ -429,8 +433,7 @@ export async function playerSegments(db: Kysely<DB>, players: number[] | null, f
 }
 
 export async function readPlayerDays(db: Kysely<DB>): Promise<PlayerDayRow[]> {
-  const rows = await db.selectFrom('player_day_mask').select(['day', 'player_id', 'currency_id', 'mask']).execute();
-  return rows.map((r) => ({ day: toNumber(r.day), player_id: toNumber(r.player_id), currency_id: toNumber(r.currency_id), mask: toNumber(r.mask) }));
+  return (await db.selectFrom('player_day_mask').select(['day', 'player_id', 'currency_id', 'mask']).execute()).map(toPlayerDayRow);
 }
 
 /** Stored counts, those of zero left out (a cancellation can take a day's last group away). */

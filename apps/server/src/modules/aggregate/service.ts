@@ -165,23 +165,7 @@ export class AggAccumulator {
     this.add(11, seg + gm, amounts, win, 1, seg, n);
     this.add(12, mseg + gm, amounts, win, 2, mseg, n);
     // A cancellation's player days are worked out from the rows it leaves (recountPlayerDays).
-    // Inline lib/periods.ts playerDayBits: this runs for every bet.
-    if (n > 0) {
-      const utcDay = Math.floor(seg / HH_PER_DAY);
-      const h = seg - utcDay * HH_PER_DAY;
-      if (h === LONG_SEGMENT_HH) this.markDay(utcDay + 1, 1, pl, b);
-      else {
-        this.markDay(utcDay, 32 << (h - LONG_SEGMENT_HH + 4), pl, b);
-        this.markDay(utcDay + 1, 2 << (h - LONG_SEGMENT_HH + 4), pl, b);
-      }
-    }
-  }
-
-  private markDay(day: number, bit: number, pl: string, b: SettledBet) {
-    const k = day + pl;
-    const r = this.playerDays.get(k);
-    if (r) r.mask |= bit;
-    else this.playerDays.set(k, { day, player_id: b.player_id, currency_id: b.currency_id, mask: bit });
+    if (n > 0) markPlayerDayBits(this.playerDays, seg, pl, b.player_id, b.currency_id);
   }
 
   addNewPlayer(p: NewPlayer) {
@@ -264,17 +248,27 @@ export class AggAccumulator {
   }
 }
 
-function markDay(rows: Map<string, PlayerDayRow>, day: number, bit: number, player: number, currency: number) {
-  const k = `${day}:${player}:${currency}`;
-  const r = rows.get(k);
-  if (r) r.mask |= bit;
-  else rows.set(k, { day, player_id: player, currency_id: currency, mask: bit });
+const dayBits: number[] = [0, 0, 0, 0];
+
+/**
+ * Adds the bits a player's day segment sets (lib/periods.ts playerDayBits) to `rows`, keyed
+ * "day:player:currency"; `pc` is the key's ":player:currency" part.
+ */
+function markPlayerDayBits(rows: Map<string, PlayerDayRow>, daySegment: number, pc: string, player: number, currency: number) {
+  const pairs = playerDayBits(daySegment, dayBits);
+  for (let i = 0; i < pairs * 2; i += 2) {
+    const day = dayBits[i]!;
+    const k = day + pc;
+    const r = rows.get(k);
+    if (r) r.mask |= dayBits[i + 1]!;
+    else rows.set(k, { day, player_id: player, currency_id: currency, mask: dayBits[i + 1]! });
+  }
 }
 
-/** player_day_mask's masks as level-1 rows of agg_player make them (lib/periods.ts playerDayBits), keyed "day:player:currency". */
+/** player_day_mask's masks as level-1 rows of agg_player make them, keyed "day:player:currency". */
 export function playerDayMasks(segments: PlayerSegment[]): Map<string, PlayerDayRow> {
   const rows = new Map<string, PlayerDayRow>();
-  for (const s of segments) for (const [day, bit] of playerDayBits(s.period)) markDay(rows, day, bit, s.player_id, s.currency_id);
+  for (const s of segments) markPlayerDayBits(rows, s.period, `:${s.player_id}:${s.currency_id}`, s.player_id, s.currency_id);
   return rows;
 }
 
@@ -305,8 +299,9 @@ export function countDeltas(changes: PlayerDayChange[]): PlayerDayCountDelta[] {
  * meanwhile waits and then adds its bits to what is written here.
  */
 async function recountPlayerDays(db: Kysely<DB>, dialect: Dialect, bets: readonly SettledBet[]): Promise<void> {
+  // The rows the bets touched (their bits here are not used).
   const keys = new Map<string, PlayerDayRow>();
-  for (const b of bets) for (const [day] of playerDayBits(daySegmentOf(hhOf(b.settle_time)))) markDay(keys, day, 0, b.player_id, b.currency_id);
+  for (const b of bets) markPlayerDayBits(keys, daySegmentOf(hhOf(b.settle_time)), `:${b.player_id}:${b.currency_id}`, b.player_id, b.currency_id);
   const rows = [...keys.values()];
   const stored = new Map((await lockPlayerDays(db, dialect, rows)).map((r) => [`${r.day}:${r.player_id}:${r.currency_id}`, r.mask]));
   const first = rows.reduce((d, r) => Math.min(d, r.day), Infinity);

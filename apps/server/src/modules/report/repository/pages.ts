@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
 import { toNumber } from '../../../db/sql.ts';
-import { HH_PER_DAY, isLongDaySegment, localDayZone, localMonths, LONG_SEGMENT_HH, periodStarts } from '../../../lib/periods.ts';
+import { HH_PER_DAY, isLongDaySegment, localDayZone, localMonths, LONG_SEGMENT_HH, offsetHh, periodStarts } from '../../../lib/periods.ts';
 import {
   and,
   bettorQuery,
@@ -174,7 +174,7 @@ const sameColumns = (a: readonly string[], b: readonly string[]) => a.length ===
  */
 function keptGroupsPerLocalDay(f: ResolvedFilter) {
   const zone = localDayZone(f.offsetMinutes);
-  const off = f.offsetMinutes / 30;
+  const off = offsetHh(f.offsetMinutes);
   const filtered = f.currencyId !== null || f.agentIds !== null || f.playerIds !== null || f.gameId !== null || f.platformId !== null;
   if (filtered || zone === null || (f.from + off) % HH_PER_DAY !== 0 || (f.to + off) % HH_PER_DAY !== 0) return null;
   return sql<{ bucket: unknown; n: unknown }>`SELECT day AS bucket, n FROM player_day_count
