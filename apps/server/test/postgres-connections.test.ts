@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { agentScopedReader, openDatabase, type Database } from '../src/db/database.ts';
 import { PLAYER_AGGREGATE_PARTITIONS } from '../src/db/player-partitions.ts';
 import { isPgReachable, PG_ADMIN_URL } from './temp-database.ts';
 
@@ -58,6 +58,28 @@ describe.skipIf(!pg)('PostgreSQL connections', () => {
     open.push(withOptions);
     expect(await show(withOptions.reader, 'enable_parallel_append')).toBe('off');
     expect(await show(withOptions.reader, 'statement_timeout')).toBe('4321ms');
+    // Statements narrowed to an agent's sub-tree: the same connections, priced for reads from memory
+    // while they are lent, and the price reset before the next statement (ADR 0023).
+    process.env.PG_REPORT_POOL_MAX = '1';
+    const one = openDatabase(PG_ADMIN_URL);
+    open.push(one);
+    const scoped = agentScopedReader(one.reader);
+    expect(scoped).not.toBe(one.reader);
+    const cost = async (k: Database['db']) => {
+      const r = (await sql<{ pid: number; cost: string }>`SELECT pg_backend_pid() AS pid, current_setting('random_page_cost') AS cost`.execute(k)).rows[0]!;
+      return [r.pid, r.cost] as const;
+    };
+    const [pid, plain] = await cost(one.reader);
+    expect(plain).toBe('4');
+    expect(await cost(scoped)).toEqual([pid, '1.1']);
+    expect(await cost(one.reader)).toEqual([pid, '4']);
+    // Side by side on one connection: each statement sees its own reader's price.
+    expect(await Promise.all([cost(scoped), cost(one.reader), cost(scoped), cost(one.reader)])).toEqual([[pid, '1.1'], [pid, '4'], [pid, '1.1'], [pid, '4']]);
+    // The other calls' pool and SQLite have no twin.
+    expect(agentScopedReader(d.db)).toBe(d.db);
+    const memory = openDatabase('sqlite::memory:');
+    open.push(memory);
+    expect(agentScopedReader(memory.reader)).toBe(memory.reader);
     process.env.PG_REPORT_POOL_MAX = '3';
     const three = openDatabase(PG_ADMIN_URL);
     open.push(three);

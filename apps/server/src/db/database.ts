@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.ts';
@@ -136,16 +136,72 @@ const READER_SETTINGS = ['SET enable_parallel_append = off'];
  * asked (pg queues a connection's statements in order). Set there, not as the `options` startup
  * parameter: options in the URL would replace those, and these would replace PGOPTIONS.
  */
-function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), settings: readonly string[] = []): Kysely<DB> {
+function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), settings: readonly string[] | null = null): Kysely<DB> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
   pool.on('error', (err) => console.warn(`PostgreSQL${what}: an idle connection was closed (${err.message})`));
   pool.on('connect', (client) => {
-    for (const setting of settings) client.query(setting).catch((err: Error) => console.warn(`PostgreSQL${what}: ${setting} failed (${err.message})`));
+    for (const setting of settings ?? []) client.query(setting).catch((err: Error) => console.warn(`PostgreSQL${what}: ${setting} failed (${err.message})`));
   });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // A report reader (opened with the reader settings) gets its twin for agent-scoped statements.
+  if (settings) AGENT_READERS.set(kysely, new Kysely<DB>({ dialect: new PostgresDialect({ pool: agentScopedPool(pool) }) }));
+  return kysely;
+}
+
+/**
+ * The planner's cost of a page read out of order, for statements narrowed to an agent's sub-tree
+ * (agentScopedReader). PostgreSQL's default, 4, prices a page read at random four times one read in
+ * order, as from a disk; the aggregates are read from memory. Priced so, the planner read every
+ * row of each part of a player-grain table through to keep an agent's fifth of a year's rows,
+ * instead of reaching them through the primary key: an agent user's game summary over a year took
+ * 74–81 ms p50 that way and 36–40 with the key, the game player ranking 76 → 38–43 (bench/README.md,
+ * ADR 0023). Over every agent the key is no help to some statements, which 1.1 then read through a
+ * whole index instead of their ranges (the game summary's page bettors, 8 → 11 ms a part), so the
+ * other report statements keep the default.
+ */
+const AGENT_SCOPED_RANDOM_PAGE_COST = '1.1';
+
+/** Each reader's twin for statements narrowed to an agent's sub-tree (agentScopedReader). */
+const AGENT_READERS = new WeakMap<Kysely<DB>, Kysely<DB>>();
+
+/**
+ * The pool's connections, each lent with the agent-scoped page cost set for as long as it is lent
+ * (set before its first statement, reset before it goes back; pg runs a connection's statements in
+ * order, so the next borrower's come after the reset). Ending it ends nothing: the pool is the
+ * reader's.
+ */
+function agentScopedPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      try {
+        await client.query(`SET random_page_cost = ${AGENT_SCOPED_RANDOM_PAGE_COST}`);
+      } catch (err) {
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+      return {
+        query: client.query.bind(client) as PostgresPoolClient['query'],
+        release() {
+          client.query('RESET random_page_cost').catch(() => undefined);
+          client.release();
+        },
+      };
+    },
+    end: () => Promise.resolve(),
+  };
+}
+
+/**
+ * The reader for report statements narrowed to an agent's sub-tree (an agent user's or agent key's
+ * calls, an operator's agent filter): on PostgreSQL the same connections with the planner set for
+ * reads from memory (AGENT_SCOPED_RANDOM_PAGE_COST); elsewhere `reader` itself.
+ */
+export function agentScopedReader(reader: Kysely<DB>): Kysely<DB> {
+  return AGENT_READERS.get(reader) ?? reader;
 }
 
 /** A Database without a replica: no lag to tell. */

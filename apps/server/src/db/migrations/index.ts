@@ -23,6 +23,7 @@ import { m0020BetCancel } from './0020-bet-cancel.ts';
 import { m0021SharedServerState } from './0021-shared-server-state.ts';
 import { m0022PlayerAggregatesByPlayer } from './0022-player-aggregates-by-player.ts';
 import { m0023PlayerDayCounts } from './0023-player-day-counts.ts';
+import { m0024BigintSum } from './0024-bigint-sum.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -48,6 +49,7 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0021-shared-server-state', m0021SharedServerState],
   ['0022-player-aggregates-by-player', m0022PlayerAggregatesByPlayer],
   ['0023-player-day-counts', m0023PlayerDayCounts],
+  ['0024-bigint-sum', m0024BigintSum],
 ];
 
 class StepProvider implements MigrationProvider {

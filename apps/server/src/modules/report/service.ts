@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode, formatMoney, localDateTimeText, playerReturn, playerWinLoss, ratio4, report, timezoneOffsetMinutes, type Lang } from '@console/contract';
-import type { Dialect } from '../../db/database.ts';
+import { agentScopedReader, type Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
@@ -229,9 +229,11 @@ export async function answerReport(db: Kysely<DB>, dialect: Dialect, d: ReportDe
 }
 
 /** One page of a report with its total and per-currency summary (`parallelism`: see resolveFilter). */
-export async function runReport(db: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang, parallelism = 1): Promise<ReportAnswer> {
-  const f = await resolveFilter(db, dialect, d, input, parallelism);
+export async function runReport(reader: Kysely<DB>, dialect: Dialect, d: ReportDef, input: report.ReportListRequest, lang: Lang, parallelism = 1): Promise<ReportAnswer> {
+  const f = await resolveFilter(reader, dialect, d, input, parallelism);
   if (!f) return { list: [], total: 0, summary: [] };
+  // An agent's sub-tree is a fraction of every aggregate's range: planned for it (agentScopedReader).
+  const db = f.agentIds ? agentScopedReader(reader) : reader;
   const options: RowQueryOptions = {
     sortField: input.sort_field || null,
     sortOrder: sortOrderOf(input),

@@ -64,13 +64,28 @@ function groupsSplitPlayers(d: ReportDef, f: ResolvedFilter): boolean {
  * - the platform summary: its groups (platform and currency: a few game providers) all fit on
  *   its first page, so counting them all is the same work as counting the page's, and no longer
  *   waits for the page (over a year the call got a quarter faster on SQLite and 40 % on
- *   PostgreSQL). Not for games: a page holds a fraction of their groups, and counting every
- *   game's bettors made the game summary slower. Sorted by the bettors, the page joins them itself.
+ *   PostgreSQL). Not for games over every agent: a page holds a fraction of their groups, and
+ *   counting every game's bettors made the game summary slower;
+ * - the game summary under an agent filter (agentRowsRead).
+ *
+ * Sorted by the bettors, the page joins them itself.
  */
 export function countsEveryGroup(d: ReportDef, f: ResolvedFilter, o: RowQueryOptions): boolean {
-  const fewOnFirstPage =
-    o.page !== null && o.sortField !== 'bettor_count' && d.period === 'none' && d.dims.length > 0 && d.dims.every((x) => x === 'platform') && !PLAYER_GRAIN.has(plan(d, f).sums);
-  return groupsSplitPlayers(d, f) || fewOnFirstPage;
+  const wholeRange = o.page !== null && o.sortField !== 'bettor_count' && d.period === 'none' && d.dims.length > 0 && !PLAYER_GRAIN.has(plan(d, f).sums);
+  const fewOnFirstPage = wholeRange && d.dims.every((x) => x === 'platform');
+  return groupsSplitPlayers(d, f) || fewOnFirstPage || (wholeRange && agentRowsRead(d, f));
+}
+
+/**
+ * Under an agent filter (an agent user's sub-tree, or an operator's pick), the game summary: the
+ * agent's rows are a fraction of every part, found by reading the part through, whatever the page
+ * asks, and the page holds most of an agent's games. Counting every game's bettors then reads
+ * what the page's count reads, and one count serves the totals too, instead of a second read of
+ * the agent's players (an agent user's game summary over a year: 96 → 58 ms p50 on PostgreSQL,
+ * bench/README.md).
+ */
+function agentRowsRead(d: ReportDef, f: ResolvedFilter): boolean {
+  return f.agentIds !== null && d.dims.every((x) => x === 'game');
 }
 
 /**
@@ -211,6 +226,18 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
     ) k GROUP BY bucket`;
 }
 
+/**
+ * PostgreSQL: a group's sum as a bigint (migration 0024), for ranking the per-player groups.
+ * PostgreSQL's SUM(bigint) keeps a 128-bit state per group and answers a numeric; ranking a year's
+ * player-and-game groups spent about an eighth of each part's statement on that. A bigint is what
+ * SQLite's SUM answers over integers; past its range the sum is an error, never a wrong figure,
+ * and the ranking sums again with SUM (isOutOfRange). ADR 0023.
+ */
+const bigintSum = (col: RawBuilder<unknown>) => sql`sum_bigint(${col})`;
+
+/** PostgreSQL's "numeric value out of range" (SQLSTATE 22003), which sum_bigint raises past a bigint. */
+const isOutOfRange = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '22003';
+
 /** Whether a page is ranked by rankedPage: per-player groups without periods, sorted by one of their sums. */
 function ranksPerPlayerGroups(p: Plan, o: RowQueryOptions): o is RowQueryOptions & { page: NonNullable<RowQueryOptions['page']> } {
   const field = o.sortField ?? 'bet_amount';
@@ -249,23 +276,29 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
   const withCurrencyPlayers = totalsFromGroups(f);
   // The same order as rowsQuery: the sum, then the group key ascending. Split by players, each
   // slice answers its first offset + limit rows with its own count; the page is cut from them.
-  const ranked = await bySlices(
-    db,
-    f,
-    // The groups are kept once and counted there: a window count (COUNT(*) OVER ()) copied every
-    // group into a buffer of its own before the sort. About a tenth faster on SQLite (game player
-    // over a year: 190–215 → 174–193 ms, interleaved), the same on PostgreSQL.
-    // The slices' rows are merged by the exact sum: SQLite answers an integer sum as a JavaScript
-    // number, so it is also read as text there; PostgreSQL's is a numeric, read as text already
-    // (a text copy of every group's sum cost its ranking a tenth).
-    (fs) => sql`WITH g AS MATERIALIZED (
-        SELECT ${sql.join(keys)}, SUM(${sql.ref(field)}) AS rank_value${f.dialect === 'sqlite' ? sql`, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text` : sql``}
-        FROM ${partRows(fs, p.sums, parts, [...rank, field])}
-        GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, rank).map((c) => sql.ref(c)))})
-      SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows${withCurrencyPlayers ? sql`, ${currencyPlayers(f.dialect, 'g')} AS currency_players` : sql``} FROM g
-      ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
-      LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
-  );
+  const rankBy = (sum: (col: RawBuilder<unknown>) => RawBuilder<unknown>) =>
+    bySlices(
+      db,
+      f,
+      // The groups are kept once and counted there: a window count (COUNT(*) OVER ()) copied every
+      // group into a buffer of its own before the sort. About a tenth faster on SQLite (game player
+      // over a year: 190–215 → 174–193 ms, interleaved), the same on PostgreSQL.
+      // The slices' rows are merged by the exact sum: SQLite answers an integer sum as a JavaScript
+      // number, so it is also read as text there; PostgreSQL's is read as text already (a text copy
+      // of every group's sum cost its ranking a tenth).
+      (fs) => sql`WITH g AS MATERIALIZED (
+          SELECT ${sql.join(keys)}, ${sum(sql.ref(field))} AS rank_value${f.dialect === 'sqlite' ? sql`, CAST(SUM(${sql.ref(field)}) AS TEXT) AS rank_text` : sql``}
+          FROM ${partRows(fs, p.sums, parts, [...rank, field])}
+          GROUP BY ${sql.join(inReadOrder(f.dialect, p.sums, rank).map((c) => sql.ref(c)))})
+        SELECT g.*, (SELECT COUNT(*) FROM g) AS total_rows${withCurrencyPlayers ? sql`, ${currencyPlayers(f.dialect, 'g')} AS currency_players` : sql``} FROM g
+        ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
+        LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
+    );
+  const ranked = await rankBy(f.dialect === 'postgres' ? bigintSum : (col) => sql`SUM(${col})`).catch((err: unknown) => {
+    // A sum past the bigint range: ranked again by PostgreSQL's numeric SUM (see bigintSum).
+    if (isOutOfRange(err)) return rankBy((col) => sql`SUM(${col})`);
+    throw err;
+  });
   const keyOf = (r: Record<string, unknown>) => rank.map((c) => toNumber(r[c])).join(',');
   let rows: Array<Record<string, unknown>>;
   let total: number | null;
