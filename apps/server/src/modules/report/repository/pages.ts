@@ -78,11 +78,11 @@ export function countsEveryGroup(d: ReportDef, f: ResolvedFilter, o: RowQueryOpt
 
 /**
  * Under an agent filter (an agent user's sub-tree, or an operator's pick), the game summary: the
- * agent's rows are a fraction of every part, found by reading the part through, whatever the page
- * asks, and the page holds most of an agent's games. Counting every game's bettors then reads
- * what the page's count reads, and one count serves the totals too, instead of a second read of
- * the agent's players (an agent user's game summary over a year: 96 → 58 ms p50 on PostgreSQL,
- * bench/README.md).
+ * page's count reads the agent's rows of the range whatever games the page names, and the page
+ * holds most of an agent's games. Counting every game's bettors then reads what the page's count
+ * reads, and one count serves the totals too, instead of a second read of the agent's players (an
+ * agent user's game summary over a year, interleaved, p50: PostgreSQL 102–114 → 77–80 ms, SQLite
+ * 35–42 → 27–31; bench/README.md).
  */
 function agentRowsRead(d: ReportDef, f: ResolvedFilter): boolean {
   return f.agentIds !== null && d.dims.every((x) => x === 'game');
