@@ -196,9 +196,10 @@ function agentScopedPool(pool: pg.Pool): PostgresPool {
 }
 
 /**
- * The reader for report statements narrowed to an agent's sub-tree (an agent user's or agent key's
- * calls, an operator's agent filter): on PostgreSQL the same connections with the planner set for
- * reads from memory (AGENT_SCOPED_RANDOM_PAGE_COST); elsewhere `reader` itself.
+ * The reader for report statements narrowed to an agent's sub-tree (an agent user's calls, an
+ * operator's agent filter): on PostgreSQL the report connections with the planner set for reads
+ * from memory (AGENT_SCOPED_RANDOM_PAGE_COST); for any other Kysely (the primary's pool, SQLite)
+ * the same Kysely.
  */
 export function agentScopedReader(reader: Kysely<DB>): Kysely<DB> {
   return AGENT_READERS.get(reader) ?? reader;
