@@ -46,6 +46,11 @@ test.describe('the session across tabs and operators', () => {
     const other = await context.newPage();
     await other.goto('/#/login');
     await signIn(other, account, 'tabs-pass-1');
+    // That tab's work ends with its first screen loaded: closed then, no call of its own can meet
+    // the expiry below before this tab's refresh does (that tab would then be the one to tell it,
+    // and this one would follow it to the login screen before its refresh).
+    await expect(accountRow(other, account)).toBeVisible();
+    await other.close();
     await page.evaluate(() => {
       window.location.hash = '#/background/account';
     });
