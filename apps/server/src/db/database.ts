@@ -132,22 +132,24 @@ function poolSize(name: 'PG_POOL_MAX' | 'PG_REPORT_POOL_MAX', fallback: number):
 const READER_SETTINGS = ['SET enable_parallel_append = off'];
 
 /**
- * A pool of `max` connections; `settings` run on each new connection before anything else it is
- * asked (pg queues a connection's statements in order). Set there, not as the `options` startup
- * parameter: options in the URL would replace those, and these would replace PGOPTIONS.
+ * A pool of `max` connections. A report reader's (`reports`) runs READER_SETTINGS on each new
+ * connection before anything else it is asked (pg queues a connection's statements in order), and
+ * gets its twin for agent-scoped statements (agentScopedReader). Set there, not as the `options`
+ * startup parameter: options in the URL would replace those, and these would replace PGOPTIONS.
  */
-function openPostgres(url: string, what: string, max = poolSize('PG_POOL_MAX', 10), settings: readonly string[] | null = null): Kysely<DB> {
+function openPostgres(url: string, what: string, { max = poolSize('PG_POOL_MAX', 10), reports = false } = {}): Kysely<DB> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops (restart, failover, a terminated backend) is an 'error'
   // event on the pool; unheard it would end the process. The pool discards that client and the
   // next query opens a new connection.
   pool.on('error', (err) => console.warn(`PostgreSQL${what}: an idle connection was closed (${err.message})`));
-  pool.on('connect', (client) => {
-    for (const setting of settings ?? []) client.query(setting).catch((err: Error) => console.warn(`PostgreSQL${what}: ${setting} failed (${err.message})`));
-  });
+  if (reports) {
+    pool.on('connect', (client) => {
+      for (const setting of READER_SETTINGS) client.query(setting).catch((err: Error) => console.warn(`PostgreSQL${what}: ${setting} failed (${err.message})`));
+    });
+  }
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  // A report reader (opened with the reader settings) gets its twin for agent-scoped statements.
-  if (settings) AGENT_READERS.set(kysely, new Kysely<DB>({ dialect: new PostgresDialect({ pool: agentScopedPool(pool) }) }));
+  if (reports) AGENT_READERS.set(kysely, new Kysely<DB>({ dialect: new PostgresDialect({ pool: agentScopedPool(pool) }) }));
   return kysely;
 }
 
@@ -225,7 +227,9 @@ export function openDatabase(url: string, options: { replicaUrl?: string } = {})
     // the ingest on a 2-core database, twenty operators' reports crowded every other call off the
     // cores (user/info p95 20–25 ms against 15–16; with two: 19.5, and the reports no slower).
     // bench/load.ts, ADR 0019.
-    const reader = replicaUrl ? openPostgres(replicaUrl, ' replica', undefined, READER_SETTINGS) : openPostgres(url, ' (reports)', poolSize('PG_REPORT_POOL_MAX', 2), READER_SETTINGS);
+    const reader = replicaUrl
+      ? openPostgres(replicaUrl, ' replica', { reports: true })
+      : openPostgres(url, ' (reports)', { max: poolSize('PG_REPORT_POOL_MAX', 2), reports: true });
     return {
       db,
       reader,

@@ -235,6 +235,9 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
  */
 const bigintSum = (col: RawBuilder<unknown>) => sql`sum_bigint(${col})`;
 
+/** SUM, PostgreSQL's numeric one: where sum_bigint cannot answer. */
+const plainSum = (col: RawBuilder<unknown>) => sql`SUM(${col})`;
+
 /** PostgreSQL's "numeric value out of range" (SQLSTATE 22003), which sum_bigint raises past a bigint. */
 const isOutOfRange = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '22003';
 
@@ -294,9 +297,9 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
         ORDER BY rank_value ${dir}, ${sql.join(keys.map((k) => sql`${k} ASC`))}
         LIMIT ${sliced ? offset + limit : limit} OFFSET ${sliced ? 0 : offset}`,
     );
-  const ranked = await rankBy(f.dialect === 'postgres' ? bigintSum : (col) => sql`SUM(${col})`).catch((err: unknown) => {
+  const ranked = await rankBy(f.dialect === 'postgres' ? bigintSum : plainSum).catch((err: unknown) => {
     // A sum past the bigint range: ranked again by PostgreSQL's numeric SUM (see bigintSum).
-    if (isOutOfRange(err)) return rankBy((col) => sql`SUM(${col})`);
+    if (isOutOfRange(err)) return rankBy(plainSum);
     throw err;
   });
   const keyOf = (r: Record<string, unknown>) => rank.map((c) => toNumber(r[c])).join(',');
