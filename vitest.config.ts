@@ -4,7 +4,10 @@ import { defineConfig } from 'vitest/config';
 const server = {
   root: './apps/server',
   environment: 'node',
-  env: { NODE_ENV: 'test' },
+  // PostgreSQL test databases commit without waiting for their WAL to reach the disk: a test's
+  // database is thrown away with its run (the server suites 121 → 115 s on a 2-core host).
+  // PGOPTIONS adds to the connections' settings, as in production.
+  env: { NODE_ENV: 'test', PGOPTIONS: [process.env.PGOPTIONS, '-c synchronous_commit=off'].filter(Boolean).join(' ') },
   testTimeout: 30_000,
   hookTimeout: 120_000,
   // One migrated database of each kind per run, copied by every test file.

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { user } from '@console/contract';
@@ -52,17 +53,24 @@ export function deferred<T>() {
 /**
  * Renders `ui` inside antd's App, a query client of its own and a router at `route` (list screens
  * keep their state in the URL query), as the console layout does.
+ *
+ * antd's styles are generated but not put into the document (`mock="server"`, as when rendering on
+ * a server): jsdom lays nothing out, and every style query of the role and visibility look-ups
+ * went through hundreds of injected rules. The screen tests take about a fifth less CPU (the
+ * prize-pool screen's 11.2 → 7.3 s); the browser tests check the styled console.
  */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return {
     queryClient,
     ...render(
-      <App>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </App>,
+      <StyleProvider mock="server">
+        <App>
+          <QueryClientProvider client={queryClient}>
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </QueryClientProvider>
+        </App>
+      </StyleProvider>,
     ),
   };
 }
