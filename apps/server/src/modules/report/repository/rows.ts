@@ -152,6 +152,14 @@ const SORT_JOIN: Record<string, 'a' | 'gm' | 'pf' | 'p' | 'c'> = {
  * hundreds of thousands of groups, and looking up four names for each before keeping twenty was
  * most of the work. Only a sort by a name joins that one name table before sorting.
  */
+/**
+ * Under a player filter, the player names are looked up for those players alone. PostgreSQL
+ * otherwise hashed the whole player table to name a few hundred rows: the full rows of a ranked
+ * page's twenty players (rankedPage) took 3.6 ms, 2.3 with the filter's players named here
+ * (medians of 15, interleaved, 10 M bets). The rows hold no other player, so nothing changes.
+ */
+const playersNamed = (f: ResolvedFilter) => (f.playerIds ? sql` AND p.id IN (${sql.join(f.playerIds)})` : sql``);
+
 export function rowsQuery(
   d: ReportDef,
   f: ResolvedFilter,
@@ -171,7 +179,7 @@ export function rowsQuery(
       ? { cols: [sql`gm.code AS game_code`, sql`${o.lang === 'en' ? sql`gm.name_en` : sql`gm.name_zh`} AS game_name`], join: sql`LEFT JOIN game gm ON gm.id = g.game_id` }
       : null,
     pf: p.dims.includes('platform_id') ? { cols: [sql`pf.code AS platform_code`, sql`pf.name AS platform_name`], join: sql`LEFT JOIN platform pf ON pf.id = g.platform_id` } : null,
-    p: p.dims.includes('player_id') ? { cols: [sql`p.account AS player_account`], join: sql`LEFT JOIN player p ON p.id = g.player_id` } : null,
+    p: p.dims.includes('player_id') ? { cols: [sql`p.account AS player_account`], join: sql`LEFT JOIN player p ON p.id = g.player_id${playersNamed(f)}` } : null,
   };
   const names = Object.values(nameJoins).filter((n) => n !== null);
   const bettorJoin = joinBettors
