@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
-import { toNumber } from '../../../db/sql.ts';
+import { isMoneySumOverflow, toNumber } from '../../../db/sql.ts';
 import { HH_PER_DAY, isLongDaySegment, localDayZone, localMonths, LONG_SEGMENT_HH, offsetHh, periodStarts } from '../../../lib/periods.ts';
 import {
   and,
@@ -231,15 +231,12 @@ function groupsPerLocalDay(p: Plan): RawBuilder<unknown> {
  * PostgreSQL's SUM(bigint) keeps a 128-bit state per group and answers a numeric; ranking a year's
  * player-and-game groups spent about an eighth of each part's statement on that. A bigint is what
  * SQLite's SUM answers over integers; past its range the sum is an error, never a wrong figure,
- * and the ranking sums again with SUM (isOutOfRange). ADR 0023.
+ * and the ranking sums again with SUM (isMoneySumOverflow: SQLSTATE 22003). ADR 0023.
  */
 const bigintSum = (col: RawBuilder<unknown>) => sql`sum_bigint(${col})`;
 
 /** SUM, PostgreSQL's numeric one: where sum_bigint cannot answer. */
 const plainSum = (col: RawBuilder<unknown>) => sql`SUM(${col})`;
-
-/** PostgreSQL's "numeric value out of range" (SQLSTATE 22003), which sum_bigint raises past a bigint. */
-const isOutOfRange = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '22003';
 
 /** Whether a page is ranked by rankedPage: per-player groups without periods, sorted by one of their sums. */
 function ranksPerPlayerGroups(p: Plan, o: RowQueryOptions): o is RowQueryOptions & { page: NonNullable<RowQueryOptions['page']> } {
@@ -299,7 +296,7 @@ async function rankedPage(db: Kysely<DB>, p: Plan, o: RowQueryOptions) {
     );
   const ranked = await rankBy(f.dialect === 'postgres' ? bigintSum : plainSum).catch((err: unknown) => {
     // A sum past the bigint range: ranked again by PostgreSQL's numeric SUM (see bigintSum).
-    if (isOutOfRange(err)) return rankBy(plainSum);
+    if (f.dialect === 'postgres' && isMoneySumOverflow(f.dialect, err)) return rankBy(plainSum);
     throw err;
   });
   const keyOf = (r: Record<string, unknown>) => rank.map((c) => toNumber(r[c])).join(',');
