@@ -24,7 +24,7 @@ export function ensureBrowser() {
   if (!missing.length) return;
   console.log(`Installing ${missing.join(' and ')} from Debian's packages for the browser tests…`);
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${asRoot}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${asRoot}apt-get install -y -qq ${missing.join(' ')}`, {
+  execSync(`${asRoot}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${asRoot}apt-get install -y -qq --no-install-recommends ${missing.join(' ')}`, {
     stdio: 'inherit',
   });
 }
@@ -66,5 +66,5 @@ export function ensureHaproxy() {
   if (spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' }).status === 0) return;
   console.log("Installing haproxy from Debian's packages for the replica test…");
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${asRoot}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${asRoot}apt-get install -y -qq haproxy`, { stdio: 'inherit' });
+  execSync(`${asRoot}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${asRoot}apt-get install -y -qq --no-install-recommends haproxy`, { stdio: 'inherit' });
 }

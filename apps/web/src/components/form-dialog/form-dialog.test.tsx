@@ -77,7 +77,7 @@ describe('FormDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await new Promise((r) => setTimeout(r, 300));
     expect(onSubmit).toHaveBeenCalledTimes(1);
-    expect(onSubmit).toHaveBeenCalledWith({ account: 'ops.new' });
+    expect((onSubmit.mock.calls[0] as unknown[])[0]).toEqual({ account: 'ops.new' });
     expect(props.onClose).not.toHaveBeenCalled();
 
     answer.resolve();
@@ -101,28 +101,67 @@ describe('FormDialog', () => {
 describe('FormDialog opened again', () => {
   afterEach(cleanup);
 
-  /** One dialog and one form instance, opened for one row and then for another. */
-  function Editor({ row }: { row: Values | null }) {
-    const [form] = Form.useForm<Values>();
+  /** One dialog, kept mounted by its screen, opened for one row and then for another. */
+  function Editor({ row, record }: { row: Values | null; record?: string }) {
+    const onSubmit = async () => {};
     return (
       <App>
-        <FormDialog<Values> open={row !== null} title="Edit" name="edit-dialog" form={form} initialValues={row ?? undefined} onSubmit={async () => {}} onClose={() => {}}>
+        <FormDialog<Values> open={row !== null} record={record} title="Edit" name="edit-dialog" initialValues={row ?? undefined} onSubmit={onSubmit} onClose={() => {}}>
           <Form.Item name="account" label="Account">
+            <Input />
+          </Form.Item>
+          <Form.Item name="name" label="Name">
             <Input />
           </Form.Item>
         </FormDialog>
       </App>
     );
   }
+  const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
   it("starts from the new row's values, not the last row's or the last typing", async () => {
-    const { rerender } = render(<Editor row={{ account: 'first.row' }} />);
-    const field = () => screen.getByLabelText('Account') as HTMLInputElement;
-    await waitFor(() => expect(field().value).toBe('first.row'));
-    fireEvent.change(field(), { target: { value: 'typed.then.closed' } });
+    const { rerender } = render(<Editor row={{ account: 'first.row', name: 'First' }} />);
+    await waitFor(() => expect(field('Account').value).toBe('first.row'));
+    fireEvent.change(field('Account'), { target: { value: 'typed.then.closed' } });
     rerender(<Editor row={null} />);
+    // The second row has no name: the first row's must not show through.
     rerender(<Editor row={{ account: 'second.row' }} />);
-    await waitFor(() => expect(field().value).toBe('second.row'));
+    await waitFor(() => expect(field('Account').value).toBe('second.row'));
+    expect(field('Name').value).toBe('');
+  });
+
+  it('hands the submit the values of the row it was opened for', async () => {
+    const sent: Values[] = [];
+    function Sender({ row }: { row: Values | null }) {
+      return (
+        <App>
+          <FormDialog<Values> open={row !== null} title="Edit" name="send-dialog" initialValues={row ?? undefined} onSubmit={async (v) => void sent.push(v)} onClose={() => {}}>
+            <Form.Item name="account" label="Account">
+              <Input />
+            </Form.Item>
+            <Form.Item name="name" label="Name">
+              <Input />
+            </Form.Item>
+          </FormDialog>
+        </App>
+      );
+    }
+    const { rerender } = render(<Sender row={{ account: 'first.row', name: 'First' }} />);
+    await waitFor(() => expect(field('Account').value).toBe('first.row'));
+    rerender(<Sender row={null} />);
+    rerender(<Sender row={{ account: 'second.row', name: 'Second' }} />);
+    await waitFor(() => expect(field('Name').value).toBe('Second'));
+    pressEnter();
+    await waitFor(() => expect(sent).toEqual([{ account: 'second.row', name: 'Second' }]));
+  });
+
+  it('starts afresh when it turns to another record while open', async () => {
+    const { rerender } = render(<Editor row={{ account: 'typed.new' }} record="new" />);
+    await waitFor(() => expect(field('Account').value).toBe('typed.new'));
+    fireEvent.change(field('Name'), { target: { value: 'typed name' } });
+    rerender(<Editor row={{ account: 'existing.row', name: 'Existing' }} record="7" />);
+    await waitFor(() => expect(field('Account').value).toBe('existing.row'));
+    expect(field('Name').value).toBe('Existing');
   });
 });
 

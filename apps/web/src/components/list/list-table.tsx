@@ -15,6 +15,8 @@ export interface ListQuery<T> extends ListQueryState {
   data?: { list: T[]; total: number } | undefined;
   isFetching: boolean;
   isLoading: boolean;
+  /** The rows shown are the previous request's, kept while this one loads (keepPreviousData). */
+  isPlaceholderData?: boolean;
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
@@ -99,6 +101,13 @@ export function ListTable<T extends object, S extends string = string>({
 
   const densityLabel = (d: Density) => t(`list.density.${d}`);
   const firstLoad = query.isLoading && !query.data;
+  // Rows kept from the previous request (another agent's, another filter's) stay in sight under
+  // the spinner, but none of their actions can be reached, by pointer or by keyboard, until this
+  // request's rows replace them: an action must act on a row of what the screen now names.
+  const stale = !!query.isPlaceholderData && query.isFetching;
+  const onRow: TableProps<T>['onRow'] = stale
+    ? (record, index) => ({ ...tableProps?.onRow?.(record, index), inert: true, 'aria-disabled': true }) as ReturnType<NonNullable<TableProps<T>['onRow']>>
+    : tableProps?.onRow;
   const summary =
     totals?.length && query.data?.list.length
       ? () => (
@@ -154,6 +163,7 @@ export function ListTable<T extends object, S extends string = string>({
         dataSource={query.data?.list ?? []}
         // The first load shows the table's shape (skeleton rows), later ones keep the rows under a spinner.
         loading={query.isFetching && !firstLoad}
+        onRow={onRow}
         scroll={{ x: 'max-content', ...tableProps?.scroll }}
         summary={summary}
         locale={{

@@ -78,7 +78,7 @@ export default function AgentLevelScreen() {
   const canEdit = can(agent.agentAdminLevelEdit);
   const list = useLocalListState<object, SortField>('agent-levels', 20);
   const query = useLevelList();
-  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Level | 'new'>();
+  const { target, open: openDialog, close: closeDialog } = useDialogTarget<Level | 'new'>();
 
   const data = useMemo(() => {
     const all = query.data?.list;
@@ -174,7 +174,7 @@ export default function AgentLevelScreen() {
           )
         }
       />
-      {(canAdd || canEdit) && <LevelDialog key={opens} target={target} nextRank={nextRank} onClose={() => closeDialog()} />}
+      {(canAdd || canEdit) && <LevelDialog target={target} nextRank={nextRank} onClose={() => closeDialog()} />}
     </Flex>
   );
 }

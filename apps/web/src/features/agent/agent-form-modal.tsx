@@ -29,7 +29,6 @@ const toPercent = (bp: number) => bp / 100;
 /** `onAdded` gets the id of a new agent once it is saved (the screen shows its row). */
 export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDialog; onClose: () => void; onAdded?: (id: number) => void }) {
   const { t } = useTranslation('agent');
-  const [form] = Form.useForm<Values>();
   const currencies = useCurrencies();
   const add = useAddAgent();
   const edit = useEditAgent();
@@ -68,7 +67,6 @@ export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDial
       open={!!dialog}
       title={editing ? t('modal.editTitle', { code: editing.code }) : t('modal.addTitle')}
       name={editing ? 'edit-agent' : 'add-agent'}
-      form={form}
       onSubmit={save}
       onClose={onClose}
       successMessage={t(editing ? 'toast.saved' : 'toast.added')}

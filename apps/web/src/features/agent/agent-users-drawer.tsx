@@ -221,7 +221,8 @@ export function AgentUsersDrawer({ owner, onClose, canManage }: { owner: AgentIt
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={query.data?.list ?? []}
+        // Only this agent's users: the last agent's, kept while this one's load, are no row of this drawer.
+        dataSource={(query.data?.list ?? []).filter((u) => u.agent_id === owner?.id)}
         loading={query.isFetching}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('users.empty') }}

@@ -154,7 +154,7 @@ export function GameList({
   const screens = Grid.useBreakpoint();
   const language = useAppStore((s) => s.language);
   const edit = useEditGame();
-  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Game | 'new'>();
+  const { target, open: openDialog, close: closeDialog } = useDialogTarget<Game | 'new'>();
   const platformById = useMemo(() => new Map(platforms.map((p) => [p.id, p])), [platforms]);
   const { platform_id, type, status, keyword } = list.filters;
 
@@ -322,7 +322,7 @@ export function GameList({
           )
         }
       />
-      {canManage && <GameDialog key={opens} target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => closeDialog()} />}
+      {canManage && <GameDialog target={target} platforms={platforms} defaultPlatform={platform_id} onClose={() => closeDialog()} />}
     </>
   );
 }

@@ -71,7 +71,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
   const list = useLocalListState<object, SortField>('catalogue-platforms', 10);
   const query = usePlatformList();
   const edit = useEditPlatform();
-  const { target, key: opens, open: openDialog, close: closeDialog } = useDialogTarget<Platform | 'new'>();
+  const { target, open: openDialog, close: closeDialog } = useDialogTarget<Platform | 'new'>();
 
   const compare = useMemo(() => {
     const text = textOrder(language);
@@ -182,7 +182,7 @@ export function PlatformList({ canManage, gameCounts, onShowGames }: { canManage
           )
         }
       />
-      {canManage && <PlatformDialog key={opens} target={target} onClose={() => closeDialog()} />}
+      {canManage && <PlatformDialog target={target} onClose={() => closeDialog()} />}
     </>
   );
 }

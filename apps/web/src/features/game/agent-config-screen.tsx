@@ -51,13 +51,14 @@ interface Values {
  * is confirmed first with the number of sub-agents it reaches. Where a level above has the game off,
  * the switch shows it off and is locked, with the reason; the save then leaves it as it is.
  */
-export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row | null; agentCode: string; onClose: () => void }) {
+export function AgentConfigDialog({ target, onClose }: { target: Row | null; onClose: () => void }) {
   const { t } = useTranslation('game');
   const { modal } = App.useApp();
   const language = useAppStore((s) => s.language);
   const agents = useAgents();
   const edit = useAgentConfigEdit();
-  const [form] = Form.useForm<Values>();
+  // Named from the row itself, the agent the write goes to: never from what the screen shows beside it.
+  const agentCode = agents.find((a) => a.id === target?.agent_id)?.code ?? '';
   const own = (f: game.ConfigField) => !!target?.overrides.includes(f);
   const locked = target?.parent_enabled === 0;
   /** Asks before switching the game off here: resolves true for "Switch off", false for "Keep on". */
@@ -76,17 +77,10 @@ export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row 
       });
     });
   };
-  const checked = {
-    rtp: Form.useWatch('o_rtp', form),
-    tax: Form.useWatch('o_tax', form),
-    min: Form.useWatch('o_min', form),
-    max: Form.useWatch('o_max', form),
-  };
   const money = (v: string | undefined) => formatMoney(parseMoney((v ?? '').trim()));
   return (
     <FormDialog<Values>
       open={!!target}
-      form={form}
       name="agent-config-edit"
       title={target ? t('agent.editTitle', { agent: agentCode, name: gameName(target, language) }) : ''}
       onClose={onClose}
@@ -121,8 +115,9 @@ export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row 
         return edit.mutateAsync({
           agent_id: target!.agent_id,
           game_id: target!.game_id,
-          // Locked by a level above: left as it is. Switched back on where it was off here: 1.
-          enabled: locked ? undefined : v.enabled ? (own('enabled') ? 1 : null) : 0,
+          // Locked by a level above: left as it is. On: inherited again (the level above has it on,
+          // or it would be locked), so switching it back on removes the override.
+          enabled: locked ? undefined : v.enabled ? null : 0,
           rtp_target: v.o_rtp ? percentToBp(v.rtp ?? 0) : null,
           tax_rate: v.o_tax ? percentToBp(v.tax ?? 0) : null,
           min_bet: v.o_min ? money(v.min_bet) : null,
@@ -146,6 +141,22 @@ export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row 
       >
         <Switch disabled={locked} data-testid="agent-enabled-switch" />
       </Form.Item>
+      <OverrideFields />
+    </FormDialog>
+  );
+}
+
+/** The values this agent may set here (checked) or inherit (unchecked): a value is typed only when it is set here. */
+function OverrideFields() {
+  const { t } = useTranslation('game');
+  const checked = {
+    rtp: Form.useWatch('o_rtp'),
+    tax: Form.useWatch('o_tax'),
+    min: Form.useWatch('o_min'),
+    max: Form.useWatch('o_max'),
+  };
+  return (
+    <>
       <Space size={16} wrap align="start">
         <Form.Item label={t('field.rtp')} htmlFor="agent-config-edit_rtp">
           <Space.Compact>
@@ -190,7 +201,7 @@ export function AgentConfigDialog({ target, agentCode, onClose }: { target: Row 
           </Flex>
         </Form.Item>
       </Space>
-    </FormDialog>
+    </>
   );
 }
 
@@ -205,7 +216,7 @@ export default function AgentConfigScreen() {
   const agent = useShownAgent(list.filters.agent_id);
   const agentId = agent?.id ?? 0;
   const query = useAgentConfigList(agentId ? ({ ...list.params, agent_id: agentId } as Parameters<typeof useAgentConfigList>[0]) : null);
-  const { target, key: opens, open: edit, close: closeDialog } = useDialogTarget<Row>();
+  const { target, open: edit, close: closeDialog } = useDialogTarget<Row>();
   const to = (path: string, row: Row) => navigate(`/game/manage/agent/${path}?agent_id=${row.agent_id}&game_id=${row.game_id}`);
 
   const columns: ListColumn<Row>[] = [
@@ -307,15 +318,15 @@ export default function AgentConfigScreen() {
         // On a phone the links stack, so the pinned column stays narrow and the game's name shows beside it.
         <Flex vertical={!screens.md} gap={0} align={screens.md ? 'center' : 'flex-start'}>
           {canEdit && (
-            <Button type="link" size="small" onClick={() => edit(r)} data-testid={`agent-edit-${r.game_code}`}>
+            <Button type="link" size="small" disabled={r.agent_id !== agentId} onClick={() => edit(r)} data-testid={`agent-edit-${r.game_code}`}>
               {t('action.edit')}
             </Button>
           )}
-          <Button type="link" size="small" onClick={() => to('protect', r)}>
+          <Button type="link" size="small" disabled={r.agent_id !== agentId} onClick={() => to('protect', r)}>
             {t('action.protect')}
           </Button>
           <Tooltip title={r.prize_pool_id ? undefined : t('pool.none')}>
-            <Button type="link" size="small" onClick={() => to('prize-pool', r)}>
+            <Button type="link" size="small" disabled={r.agent_id !== agentId} onClick={() => to('prize-pool', r)}>
               {t('action.pool')}
             </Button>
           </Tooltip>
@@ -351,7 +362,7 @@ export default function AgentConfigScreen() {
         </ListFilters>
         <ListTable<Row> list={list} query={query} rowKey="game_id" columns={columns} title={agent ? t('agent.title', { name: agent.name, code: agent.code }) : ''} emptyText={t('empty')} />
       </AgentFrame>
-      {canEdit && <AgentConfigDialog key={opens} target={target} agentCode={agent?.code ?? ''} onClose={() => closeDialog()} />}
+      {canEdit && <AgentConfigDialog target={target} onClose={() => closeDialog()} />}
     </>
   );
 }

@@ -22,6 +22,12 @@ export function usePoolList(params: CallRequest<typeof game.gamePrizePoolList>) 
 }
 
 /** The pool of one agent and game, if it has one (`null`: nothing asked yet); never a previous pair's. */
+/** Asks every "pool of this agent and game" look-up again (a create refused as a duplicate found one made meanwhile). */
+export function useRefreshPoolOf() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: [...all, 'pool-of'] });
+}
+
 export function usePoolOf(pair: { agent_id: number; game_id: number } | null) {
   return useQuery({
     queryKey: [...all, 'pool-of', pair],

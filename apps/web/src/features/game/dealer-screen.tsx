@@ -101,7 +101,7 @@ export default function DealerScreen() {
   const list = useListState({ id: 'game-dealer', filters: FILTERS, defaultPageSize: 50 });
   const query = useDealerList(list.params);
   const enable = useDealerEnable();
-  const { target, key: opens, open: edit, close: closeDialog } = useDialogTarget<Dealer>();
+  const { target, open: edit, close: closeDialog } = useDialogTarget<Dealer>();
   const [selected, setSelected] = useState<number[]>([]);
 
   function batch(enabled: 0 | 1) {
@@ -203,7 +203,7 @@ export default function DealerScreen() {
         }
         tableProps={canEdit ? { rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } } : undefined}
       />
-      {canEdit && <DealerDialog key={opens} target={target} onClose={() => closeDialog()} />}
+      {canEdit && <DealerDialog target={target} onClose={() => closeDialog()} />}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Badge, Button, Descriptions, Flex, Form, Grid, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
+import { Alert, App, Badge, Button, Descriptions, Flex, Form, type FormInstance, Grid, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ErrorCode, formatMoney, game, parseMoney } from '@console/contract';
 import { DateTime } from '../../components/date-time';
@@ -12,7 +12,7 @@ import { Money, useCurrencyDecimals, useMoneyText } from '../../components/money
 import { ApiError } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
 import { useAppStore } from '../../stores/app';
-import { useCleanList, usePoolClean, usePoolCreate, usePoolEdit, usePoolList, usePoolOf } from './api';
+import { useCleanList, usePoolClean, usePoolCreate, usePoolEdit, usePoolList, usePoolOf, useRefreshPoolOf } from './api';
 import { bpPercent, bpToPercent, percentToBp, plainAmount } from './format';
 import { AgentTreePicker, GameCell } from './parts';
 
@@ -142,29 +142,12 @@ export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEd
   const { t } = useTranslation('game');
   const language = useAppStore((s) => s.language);
   const { message } = App.useApp();
-  const [form] = Form.useForm<EditValues>();
   const create = usePoolCreate();
   const edit = usePoolEdit();
+  const refreshPoolOf = useRefreshPoolOf();
   const editing = target && target !== 'new' ? target : null;
-  const creating = target === 'new';
-  const agentId = Form.useWatch('agent_id', form);
-  const gameId = Form.useWatch('game_id', form);
-  const values = Form.useWatch((all: Partial<EditValues>) => all, form);
-  const lookup = usePoolOf(creating && agentId && gameId ? { agent_id: agentId, game_id: gameId } : null);
-  const existing = creating ? (lookup.data ?? null) : null;
-  const capRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-    validator(_: unknown, value: string) {
-      const cap = String(getFieldValue('cap_amount') ?? '').trim();
-      if (!value || !game.betLimitSchema.safeParse(cap).success || !game.betLimitSchema.safeParse(value.trim()).success) return Promise.resolve();
-      const c = parseMoney(cap);
-      return c === 0n || parseMoney(value.trim()) <= c ? Promise.resolve() : Promise.reject(new Error(t('pool.rule.cap')));
-    },
-  });
-  const editExisting = (p: Pool) => {
-    const typed: Partial<EditValues> = {};
-    for (const f of EDIT_FIELDS) if (form.isFieldTouched(f)) Object.assign(typed, { [f]: form.getFieldValue(f) });
-    onEditExisting(p, typed);
-  };
+  // The pool that "new" found for the chosen agent and game (PoolLookup reports it).
+  const [existing, setExisting] = useState<Pool | null>(null);
   const body = (v: EditValues) => ({
     agent_id: v.agent_id,
     game_id: v.game_id,
@@ -178,7 +161,7 @@ export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEd
   return (
     <FormDialog<EditValues>
       open={!!target}
-      form={form}
+      record={editing ? editing.id : 'new'}
       name="pool-edit"
       title={editing ? <PoolTitle text={t('pool.editTitle', { agent: editing.agent_code, game: gameName(editing, language) })} code={editing.game_code} /> : t('pool.add')}
       okText={editing ? t('pool.saveChanges') : t('pool.create')}
@@ -189,26 +172,8 @@ export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEd
           ? { ...poolValues(editing), ...carried }
           : { agent_id: defaults.agent_id, game_id: defaults.game_id || undefined, rate: 1, status: 1, cap_amount: '0', trigger_threshold: '0' }
       }
-      intro={
-        existing ? (
-          <Alert
-            type="warning"
-            showIcon
-            role="alert"
-            data-testid="pool-exists"
-            style={{ marginTop: 16, marginBottom: 8 }}
-            message={t('pool.exists', { agent: existing.agent_code, game: gameName(existing, language) })}
-            description={
-              <>
-                <Typography.Text>{t('pool.existsHint')}</Typography.Text>
-                <PoolValues pool={existing} />
-                <Button type="primary" size="small" style={{ marginTop: 8 }} onClick={() => editExisting(existing)} data-testid="pool-edit-existing">
-                  {t('pool.editExisting')}
-                </Button>
-              </>
-            }
-          />
-        ) : undefined
+      intro={(form) =>
+        target === 'new' ? <PoolLookup form={form} onFound={setExisting} onEditExisting={onEditExisting} /> : undefined
       }
       onSubmit={async (v) => {
         if (editing) return edit.mutateAsync(body(v));
@@ -222,18 +187,84 @@ export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEd
           return r;
         } catch (err) {
           // Created meanwhile (the server refused, A0409): the warning and that pool show here.
-          if (err instanceof ApiError && err.code === ErrorCode.Duplicate) void lookup.refetch();
+          if (err instanceof ApiError && err.code === ErrorCode.Duplicate) void refreshPoolOf();
           throw err;
         }
       }}
     >
-      {editing && <PoolChanges pool={editing} values={values} />}
+      {editing && <PoolChangesWatched pool={editing} />}
+      <PoolFields editing={!!editing} />
+    </FormDialog>
+  );
+}
+
+/** The changes an edit makes, before → after, as the fields hold them now. */
+function PoolChangesWatched({ pool }: { pool: Pool }) {
+  const values = Form.useWatch((all: Partial<EditValues>) => all);
+  return <PoolChanges pool={pool} values={values} />;
+}
+
+/**
+ * "New pool": the pool the chosen agent and game have already, shown with an offer to edit it
+ * instead (carrying what was typed), and reported to the dialog, which then refuses to create.
+ */
+function PoolLookup({ form, onFound, onEditExisting }: { form: FormInstance<EditValues>; onFound: (pool: Pool | null) => void; onEditExisting: (pool: Pool, typed: Partial<EditValues>) => void }) {
+  const { t } = useTranslation('game');
+  const language = useAppStore((s) => s.language);
+  const agentId = Form.useWatch('agent_id', form);
+  const gameId = Form.useWatch('game_id', form);
+  const lookup = usePoolOf(agentId && gameId ? { agent_id: agentId, game_id: gameId } : null);
+  const existing = lookup.data ?? null;
+  useEffect(() => {
+    onFound(existing);
+    return () => onFound(null);
+  }, [existing, onFound]);
+  if (!existing) return null;
+  const editExisting = () => {
+    const typed: Partial<EditValues> = {};
+    for (const f of EDIT_FIELDS) if (form.isFieldTouched(f)) Object.assign(typed, { [f]: form.getFieldValue(f) });
+    onEditExisting(existing, typed);
+  };
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="alert"
+      data-testid="pool-exists"
+      style={{ marginTop: 16, marginBottom: 8 }}
+      message={t('pool.exists', { agent: existing.agent_code, game: gameName(existing, language) })}
+      description={
+        <>
+          <Typography.Text>{t('pool.existsHint')}</Typography.Text>
+          <PoolValues pool={existing} />
+          <Button type="primary" size="small" style={{ marginTop: 8 }} onClick={editExisting} data-testid="pool-edit-existing">
+            {t('pool.editExisting')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/** The pool's fields; the seed and the threshold are bounded by the cap (0 = none). */
+function PoolFields({ editing }: { editing: boolean }) {
+  const { t } = useTranslation('game');
+  const capRule = ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
+    validator(_: unknown, value: string) {
+      const cap = String(getFieldValue('cap_amount') ?? '').trim();
+      if (!value || !game.betLimitSchema.safeParse(cap).success || !game.betLimitSchema.safeParse(value.trim()).success) return Promise.resolve();
+      const c = parseMoney(cap);
+      return c === 0n || parseMoney(value.trim()) <= c ? Promise.resolve() : Promise.reject(new Error(t('pool.rule.cap')));
+    },
+  });
+  return (
+    <>
       <Space size={16} wrap>
         <Form.Item name="agent_id" label={t('field.agent')} rules={[{ required: true, message: t('pickAgent') }]}>
-          <AgentTreePicker disabled={!!editing} data-testid="pool-agent" />
+          <AgentTreePicker disabled={editing} data-testid="pool-agent" />
         </Form.Item>
         <Form.Item name="game_id" label={t('field.game')} rules={[{ required: true, type: 'number', min: 1, message: t('pickGame') }]}>
-          <GameSelect disabled={!!editing} style={{ minWidth: 200 }} data-testid="pool-game" />
+          <GameSelect disabled={editing} style={{ minWidth: 200 }} data-testid="pool-game" />
         </Form.Item>
       </Space>
       <Space size={16} wrap align="start">
@@ -255,7 +286,7 @@ export function PoolDialog({ target, carried, defaults, onClose, onCreated, onEd
       <Form.Item name="status" label={t('field.status')}>
         <Radio.Group optionType="button" options={[{ value: 1, label: t('pool.status.1') }, { value: 2, label: t('pool.status.2') }]} />
       </Form.Item>
-    </FormDialog>
+    </>
   );
 }
 
@@ -582,7 +613,6 @@ export default function PrizePoolScreen() {
       <ListTable<Clean> list={history} query={cleans} rowKey="id" columns={cleanColumns} title={t('pool.history')} emptyText={t('pool.noCleans')} />
       {canEdit && (
         <PoolDialog
-          key={editDialog.key}
           target={editDialog.target}
           carried={carried}
           defaults={list.filters}
@@ -591,7 +621,7 @@ export default function PrizePoolScreen() {
           onEditExisting={(p, typed) => openEdit(p, typed)}
         />
       )}
-      {canEdit && <CleanDialog key={cleanDialog.key} target={cleanDialog.target} onClose={cleanDialog.close} />}
+      {canEdit && <CleanDialog target={cleanDialog.target} onClose={cleanDialog.close} />}
     </Flex>
   );
 }

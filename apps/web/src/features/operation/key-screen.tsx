@@ -99,17 +99,32 @@ interface AddValues {
   expires?: Dayjs | null;
 }
 
+/** The key's type, and the agent it is for when it is an agent key. */
+function KeyTypeFields() {
+  const { t } = useTranslation('operation');
+  const type = (Form.useWatch('type') as key.KeyType | undefined) ?? 'agent';
+  return (
+    <>
+      <Form.Item name="type" label={t('key.field.type')} extra={t(`key.typeHint.${type}`)}>
+        <Radio.Group options={key.KEY_TYPES.map((ty) => ({ value: ty, label: t(`key.type.${ty}`) }))} optionType="button" />
+      </Form.Item>
+      {type === 'agent' && (
+        <Form.Item name="agent_id" label={t('key.field.agent')} rules={[{ required: true, message: t('key.rule.agent') }]}>
+          <AgentPicker placeholder={t('key.placeholder.agent')} />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
 function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () => void; onIssued: (s: Secret) => void }) {
   const { t } = useTranslation('operation');
   const add = useAddKey();
-  const [form] = Form.useForm<AddValues>();
-  const type = Form.useWatch('type', form) ?? 'agent';
   // The picker's wall-clock time is read in the operator's chosen timezone, as every time is shown.
   const { offsetMinutes, label: zone } = useTimeZone();
   return (
     <FormDialog<AddValues>
       open={open}
-      form={form}
       title={t('key.modal.addTitle')}
       name="add-key"
       onClose={onClose}
@@ -125,14 +140,7 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
         onIssued(out);
       }}
     >
-      <Form.Item name="type" label={t('key.field.type')} extra={t(`key.typeHint.${type}`)}>
-        <Radio.Group options={key.KEY_TYPES.map((ty) => ({ value: ty, label: t(`key.type.${ty}`) }))} optionType="button" />
-      </Form.Item>
-      {type === 'agent' && (
-        <Form.Item name="agent_id" label={t('key.field.agent')} rules={[{ required: true, message: t('key.rule.agent') }]}>
-          <AgentPicker placeholder={t('key.placeholder.agent')} />
-        </Form.Item>
-      )}
+      <KeyTypeFields />
       <Form.Item name="expires" label={t('key.field.expiresAt')} extra={`${t('key.hint.expires')} (${zone})`}>
         <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" disabledDate={(d) => d.format('YYYY-MM-DD') < dayAt(Date.now(), offsetMinutes)} style={{ width: 220 }} />
       </Form.Item>
