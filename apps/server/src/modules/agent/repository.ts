@@ -382,6 +382,8 @@ export interface AgentUserRow {
   agent_path: string;
   /** Their admin level's rank (1 the highest). */
   level_rank: number;
+  /** Their admin level's codes, comma-separated, as stored. */
+  level_permissions: string;
 }
 
 export async function findAgentUser(db: Kysely<DB>, id: number): Promise<AgentUserRow | undefined> {
@@ -389,7 +391,7 @@ export async function findAgentUser(db: Kysely<DB>, id: number): Promise<AgentUs
     .selectFrom('agent_user as u')
     .innerJoin('agent as a', 'a.id', 'u.agent_id')
     .innerJoin('agent_admin_level as l', 'l.id', 'u.admin_level_id')
-    .select(['u.id', 'u.agent_id', 'u.account', 'u.status', 'u.totp_secret', 'a.path as agent_path', 'l.level as level_rank'])
+    .select(['u.id', 'u.agent_id', 'u.account', 'u.status', 'u.totp_secret', 'a.path as agent_path', 'l.level as level_rank', 'l.permissions as level_permissions'])
     .where('u.id', '=', id)
     .executeTakeFirst();
   return r && { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status), level_rank: toNumber(r.level_rank) };
@@ -425,6 +427,26 @@ export async function insertAgentUser(db: Kysely<DB>, u: NewAgentUser, now: stri
 
 export async function updateAgentUser(db: Kysely<DB>, id: number, changes: { status?: number; password_hash?: string; totp_secret?: null }, now: string) {
   await db.updateTable('agent_user').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+/**
+ * Ends every session of an agent user (their tokens are unknown from then on, whatever their
+ * status later); answers how many there were.
+ */
+export async function deleteAgentUserSessions(db: Kysely<DB>, userId: number): Promise<number> {
+  const r = await db.deleteFrom('agent_session').where('agent_user_id', '=', userId).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Ends every session of the agent users of an agent's sub-tree (a tree path); answers how many there were. */
+export async function deleteAgentSessionsUnder(db: Kysely<DB>, path: string): Promise<number> {
+  const r = await db
+    .deleteFrom('agent_session')
+    .where('agent_user_id', 'in', (eb) =>
+      eb.selectFrom('agent_user as u').innerJoin('agent as a', 'a.id', 'u.agent_id').select('u.id').where('a.path', 'like', `${path}%`),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
 }
 
 export interface AgentUserFilter {

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_TIME_ZONE_ID, ErrorCode, nonAgentPermissionCodes, normalizeAgentPermissions, timezoneOffsetMinutes, type agent, type CallParsed } from '@console/contract';
+import {
+  DEFAULT_TIME_ZONE_ID,
+  ErrorCode,
+  nonAgentPermissionCodes,
+  normalizeAgentPermissions,
+  parsePermissionString,
+  timezoneOffsetMinutes,
+  type agent,
+  type CallParsed,
+} from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
@@ -16,6 +25,8 @@ import {
   agentCodeTaken,
   agentUserTaken,
   adminLevelNamed,
+  deleteAgentSessionsUnder,
+  deleteAgentUserSessions,
   findAdminLevel,
   insertAdminLevel,
   updateAdminLevel,
@@ -48,15 +59,56 @@ export async function agentQuickList(ctx: CallContext) {
 }
 
 /**
- * An agent user (docs/product.md, "The agent back office") manages only what lies below their own
- * agent: the sub-agents, never their own agent's settings; and agent users of their sub-tree whose
- * admin level ranks no higher than their own, never themselves.
+ * Nobody grants a code they do not hold, or manages what holds codes they do not (docs/security.md,
+ * "Permissions"), operators and agent users alike. An admin level is a set of codes: giving it to
+ * an agent user, or resetting the password of one who holds it, hands over its codes. Answers the
+ * codes of a level's set (stored, or about to be) that the caller does not hold.
  */
-function requireManageableUser(ctx: CallContext, target: { id: number; agent_path: string; level_rank: number }) {
+function codesBeyondCaller(ctx: CallContext, levelPermissions: string): string[] {
+  const held = ctx.user!.permissions;
+  return normalizeAgentPermissions(parsePermissionString(levelPermissions)).filter((c) => !held.has(c));
+}
+
+/** Refuses (A0302) a level's set holding a code the caller does not hold, as a grant. */
+function requireGrantable(ctx: CallContext, levelPermissions: string, field: string) {
+  const beyond = codesBeyondCaller(ctx, levelPermissions);
+  if (beyond.length) {
+    throw apiError(
+      ErrorCode.GrantBeyondOwn,
+      `${field}：不能授予自己没有的权限 ${beyond.join(',')}`,
+      `${field}: you cannot grant permissions you do not hold: ${beyond.join(',')}`,
+    );
+  }
+}
+
+/**
+ * Who may change an agent user (status, password, authenticator): an operator, or an agent user
+ * (docs/product.md, "The agent back office") for agent users of their sub-tree (A0301 outside it),
+ * never themselves (A0301), and only those whose admin level ranks below their own (rank 1 the
+ * highest): a colleague of the same rank or a superior is beyond them (A0302). Either kind of
+ * caller must hold every code of the target's level (A0302): a password reset would hand them
+ * those codes.
+ */
+function requireManageableUser(ctx: CallContext, target: { id: number; agent_path: string; level_rank: number; level_permissions: string }) {
   const scope = ctx.user?.agent;
-  if (!scope) return;
-  requireInScope(ctx.user, target.agent_path);
-  if (target.id === ctx.user!.id || target.level_rank < scope.adminLevelRank) throw new ApiError(ErrorCode.NoPermission);
+  if (scope) {
+    requireInScope(ctx.user, target.agent_path);
+    if (target.id === ctx.user!.id) throw new ApiError(ErrorCode.NoPermission);
+    if (target.level_rank <= scope.adminLevelRank) {
+      throw apiError(
+        ErrorCode.GrantBeyondOwn,
+        '只能管理管理级别低于您的代理账号',
+        'You can only manage agent users whose admin level ranks below your own',
+      );
+    }
+  }
+  if (codesBeyondCaller(ctx, target.level_permissions).length) {
+    throw apiError(
+      ErrorCode.GrantBeyondOwn,
+      '不能管理管理级别含有您所没有权限的代理账号',
+      'You cannot manage an agent user whose admin level holds permissions you do not hold',
+    );
+  }
 }
 
 const pct = (bp: number) => `${(bp / 100).toFixed(2)}%`;
@@ -220,14 +272,20 @@ export async function agentEdit(input: CallParsed<typeof agent.agentEdit>, ctx: 
   if (changes.ip_whitelist) {
     summary.ip_whitelist = { before: parseWhitelist(before.ip_whitelist), after: parseWhitelist(String(changes.ip_whitelist.after)) };
   }
-  if (changes.status?.after === 2) summary.stopped = await subtreeReach(ctx.db, before.path);
+  if (changes.status?.after === 2) {
+    summary.stopped = await subtreeReach(ctx.db, before.path);
+    // Their sessions end for good: enabling the agent again revives none of them.
+    await deleteAgentSessionsUnder(ctx.db, before.path);
+  }
   ctx.audit(`agent:${before.id} ${before.code}`, summary);
   return null;
 }
 
+/** The admin levels; for an agent user, those they may give: ranked at or below their own, holding no code they lack. */
 export async function adminLevelList(ctx: CallContext) {
   const scope = ctx.user?.agent;
-  return { list: await listAdminLevels(ctx.db, scope ? { under: scope.agentPath, minRank: scope.adminLevelRank } : undefined) };
+  const list = await listAdminLevels(ctx.db, scope ? { under: scope.agentPath, minRank: scope.adminLevelRank } : undefined);
+  return { list: scope ? list.filter((l) => !codesBeyondCaller(ctx, l.permissions).length) : list };
 }
 
 /** A permission set for an admin level: only codes of the agent tree (docs/product.md, "Agent admin levels"), stored with their modules. */
@@ -249,6 +307,7 @@ const levelNameTaken = (name: string) => apiError(ErrorCode.Duplicate, `管理�
 
 export async function adminLevelAdd(input: CallParsed<typeof agent.agentAdminLevelAdd>, ctx: CallContext): Promise<{ id: number }> {
   const permissions = adminLevelPermissions(input.permissions);
+  requireGrantable(ctx, permissions, 'permissions');
   if (await adminLevelNamed(ctx.db, input.name)) throw levelNameTaken(input.name);
   const id = await insertAdminLevel(ctx.db, { name: input.name, level: input.level, permissions }, nowIso());
   ctx.audit(`agent_admin_level:${id} ${input.name}`, { name: input.name, level: input.level, permissions });
@@ -263,6 +322,15 @@ export async function adminLevelEdit(input: CallParsed<typeof agent.agentAdminLe
     level: input.level,
     permissions: input.permissions === undefined ? undefined : adminLevelPermissions(input.permissions),
   };
+  // A level holding codes the caller does not hold is beyond them, as is a set that would.
+  if (codesBeyondCaller(ctx, before.permissions).length) {
+    throw apiError(
+      ErrorCode.GrantBeyondOwn,
+      '不能修改含有您所没有权限的管理级别',
+      'You cannot change an admin level that holds permissions you do not hold',
+    );
+  }
+  if (wanted.permissions !== undefined) requireGrantable(ctx, wanted.permissions, 'permissions');
   if (input.name !== undefined && (await adminLevelNamed(ctx.db, input.name, before.id))) throw levelNameTaken(input.name);
   const changes = changedFields(before, wanted);
   if (Object.keys(changes).length) await updateAdminLevel(ctx.db, before.id, Object.fromEntries(Object.entries(changes).map(([k, v]) => [k, v.after])), nowIso());
@@ -285,9 +353,17 @@ export async function agentUserAdd(input: CallParsed<typeof agent.agentUserAdd>,
   const owner = await existingAgent(ctx.db, input.agent_id, 'agent_id');
   const level = await findAdminLevel(ctx.db, input.admin_level_id);
   if (!level) throw apiError(ErrorCode.InvalidParameter, 'admin_level_id：管理级别不存在', 'admin_level_id: no such admin level');
-  // An agent user adds users in their sub-tree with a level no higher than their own.
+  // An agent user adds users in their sub-tree (A0301) with a level ranked no higher than their
+  // own (A0302); anyone gives only a level whose codes they all hold (A0302).
   requireInScope(ctx.user, owner.path);
-  if (ctx.user?.agent && level.level < ctx.user.agent.adminLevelRank) throw new ApiError(ErrorCode.NoPermission);
+  if (ctx.user?.agent && level.level < ctx.user.agent.adminLevelRank) {
+    throw apiError(
+      ErrorCode.GrantBeyondOwn,
+      `admin_level_id：不能选择高于您自己的管理级别 ${level.name}`,
+      `admin_level_id: you cannot give the admin level ${level.name}, which ranks above your own`,
+    );
+  }
+  requireGrantable(ctx, level.permissions, 'admin_level_id');
   const taken = () => apiError(ErrorCode.Duplicate, `代理 ${owner.code} 下已有账号 ${input.account}`, `The agent ${owner.code} already has the account ${input.account}`);
   if (await agentUserTaken(ctx.db, owner.id, input.account)) throw taken();
   let id: number;
@@ -314,20 +390,24 @@ async function existingAgentUser(ctx: CallContext, id: number) {
 }
 
 /**
- * Disabling an agent user ends their sessions at their next call: authentication reads the user's
- * status (and their agents') on every call (plugins/session.ts, authenticateAgent).
+ * Disabling an agent user ends their sessions, as an operator's (user/status/edit): authentication
+ * refuses a disabled user on every call (plugins/session.ts, authenticateAgent), and the sessions
+ * are deleted too, so enabling the user again revives none of them.
  */
 export async function agentUserStatusEdit(input: CallParsed<typeof agent.agentUserStatusEdit>, ctx: CallContext): Promise<null> {
   const u = await existingAgentUser(ctx, input.user_id);
   if (u.status !== input.status) await updateAgentUser(ctx.db, u.id, { status: input.status }, nowIso());
+  if (input.status === 2) await deleteAgentUserSessions(ctx.db, u.id);
   ctx.audit(u.target, { account: u.account, status: { before: u.status, after: input.status } });
   return null;
 }
 
+/** A password reset ends every session of the user, as an operator's (user/password/edit). */
 export async function agentUserPasswordEdit(input: CallParsed<typeof agent.agentUserPasswordEdit>, ctx: CallContext): Promise<null> {
   const u = await existingAgentUser(ctx, input.user_id);
   await updateAgentUser(ctx.db, u.id, { password_hash: await hashPassword(input.password) }, nowIso());
-  ctx.audit(u.target, { account: u.account, password_reset: true });
+  const ended = await deleteAgentUserSessions(ctx.db, u.id);
+  ctx.audit(u.target, { account: u.account, password_reset: true, sessions_ended: ended });
   return null;
 }
 
