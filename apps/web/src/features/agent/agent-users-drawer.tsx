@@ -111,11 +111,13 @@ export function AgentUsersDrawer({ owner, onClose, canManage }: { owner: AgentIt
   const query = useAgentUsers({ agent_id: owner?.id ?? 0, ...page }, !!owner);
   const editStatus = useEditAgentUserStatus();
   const clean = useCleanAgentUserGoogle();
-  // An agent user manages the users of their sub-tree whose admin level ranks no higher than their
-  // own (the levels the server lists for them), never themselves.
+  // An agent user manages the users of their sub-tree whose admin level ranks below their own
+  // (rank 1 the highest) and holds no code they lack (the levels the server lists for them), never
+  // themselves nor a colleague of their own rank: the server refuses those (A0302).
   const me = useAgentUser();
   const levels = useAdminLevels(!!owner && !!me && canManage);
-  const manageable = (u: AgentUser) => !me || (u.id !== me.id && !!levels.data?.list.some((l) => l.id === u.admin_level_id));
+  const myRank = levels.data?.list.find((l) => l.id === me?.admin_level_id)?.level ?? 0;
+  const manageable = (u: AgentUser) => !me || (u.id !== me.id && !!levels.data?.list.some((l) => l.id === u.admin_level_id && l.level > myRank));
 
   function toggle(u: AgentUser) {
     const enabled = u.status === AgentStatus.Enabled;
