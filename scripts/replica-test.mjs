@@ -7,11 +7,15 @@
 // while its replay is paused, equal to the primary's once it has caught up, by the WAL position),
 // and an export made and downloaded. Then, server by server: a player, an agent and an ingest key
 // disabled through one are refused by the other at once, and the lockout counts failures on both.
+// The servers take the client address from the balancer's X-Forwarded-For (TRUST_PROXY names it,
+// 127.0.0.1): a client connecting from 127.0.0.5 that writes its own X-Forwarded-For is still
+// recorded, and held to an agent's whitelist, as 127.0.0.5.
 // Everything it starts is stopped and removed at the end.
 //
 // Exit 0: passed (or skipped: PostgreSQL is not local and CI is not set); 1: failed.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +97,8 @@ async function main() {
       DEMO_BETS: '0',
       WEB_DIST: '',
       LOG_LEVEL: 'warn',
+      // The balancer, the only proxy in front of the servers: its X-Forwarded-For entry is believed, nothing left of it.
+      TRUST_PROXY: '127.0.0.1',
     };
     const proc = startProcess(`server ${name}`, process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], env);
     // One after the other: the first migrates and seeds the dimensions, the second finds them.
@@ -245,6 +251,45 @@ async function main() {
     downloads.every((d) => d.bytes.equals(exported.bytes)) && new Set(downloads.map((d) => d.by)).size === 2,
     'the stored export downloads whole through both servers',
   );
+
+  // The client address through the balancer: a client at 127.0.0.5 writing X-Forwarded-For: 203.0.113.9.
+  const CLIENT = '127.0.0.5';
+  const FORGED = '203.0.113.9';
+  /** A POST through the balancer from the local address `CLIENT`, with the forged header (fetch cannot pick its local address). */
+  const fromClient = (p, body, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const req = http.request(
+        { host: '127.0.0.1', port: lbPort, path: p, method: 'POST', localAddress: CLIENT, headers: { 'content-type': 'application/json', 'accept-language': 'en', 'x-forwarded-for': FORGED, ...headers } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const viaClient = await fromClient('/v1/operator/login', { type: 1, account: 'admin', password: md5(md5('admin123')), google_code: '', phone: '', message_code: '' });
+  check(viaClient.json.error_code === '0' && viaClient.json.data.user_info.last_login_ip === CLIENT, `a login through the balancer from ${CLIENT} with a forged X-Forwarded-For records ${viaClient.json.data?.user_info?.last_login_ip}`);
+  const [lastLogin] = await query(primary, "SELECT ip FROM operation_log WHERE action = 'login' AND operator_account = 'admin' ORDER BY id DESC LIMIT 1");
+  check(lastLogin.ip === CLIENT, `the operation log holds the real address (${lastLogin.ip}), not ${FORGED}`);
+  const [{ id: cn01 }] = await query(primary, "SELECT id::int AS id FROM agent WHERE code = 'CN01'");
+  const apiKey = (await call('key/add', { agent_id: cn01, type: 'agent', remark: 'replica test' }, { token })).data;
+  const apiCall = async () => {
+    const p = '/v1/api/player/balance';
+    const body = JSON.stringify({ agent_code: 'CN01', account: 'rt_p0' });
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    const signed = `POST\n${p}\n${timestamp}\n${nonce}\n${createHash('sha256').update(body).digest('hex')}`;
+    const signature = createHmac('sha256', apiKey.secret).update(signed).digest('hex');
+    const r = await fromClient(p, body, { 'x-app-id': apiKey.app_id, 'x-timestamp': timestamp, 'x-nonce': nonce, 'x-signature': signature });
+    return r.json.code ?? r.json.error_code;
+  };
+  await call('agent/edit', { id: cn01, ip_whitelist: ['203.0.113.0/24'] }, { token });
+  check((await apiCall()) === 'A0301', `an agent whitelisting ${FORGED}'s network refuses the client at ${CLIENT} that claims to be ${FORGED}`);
+  await call('agent/edit', { id: cn01, ip_whitelist: [CLIENT] }, { token });
+  check((await apiCall()) === '0', `and admits it when it whitelists ${CLIENT}, the address the balancer saw`);
 
   // Refusals hold across servers: what one server is told, the other obeys on the very next call.
   const refusal = async (p, body, opts) => {

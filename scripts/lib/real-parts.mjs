@@ -51,7 +51,11 @@ const asPostgres = (args) => {
   return r.stdout;
 };
 
-/** HAProxy round robin over the servers ("a", "b", …), each answer naming its server in X-Served-By. */
+/**
+ * HAProxy round robin over the servers ("a", "b", …), each answer naming its server in X-Served-By.
+ * `option forwardfor` appends the address each request came from to X-Forwarded-For: servers run
+ * with TRUST_PROXY naming the balancer read the client address from it (docs/deployment.md).
+ */
 export function haproxyConfigText(port, serverPorts) {
   return `global
     maxconn 1024
@@ -68,6 +72,7 @@ frontend console
 
 backend servers
     balance roundrobin
+    option forwardfor
     option httpchk GET /healthz
     http-response set-header X-Served-By %[srv_name]
 ${serverPorts.map((p, i) => `    server ${'ab'[i]} 127.0.0.1:${p} check`).join('\n')}

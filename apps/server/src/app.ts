@@ -13,7 +13,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWeb } from './plugins/web.ts';
 import { modules } from './modules/index.ts';
 import { smsSenderFor, type SmsSender } from './lib/sms.ts';
-import { clientIp } from './lib/client-ip.ts';
+import { clientIp, proxyTrust } from './lib/client-ip.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +69,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       headersTimeout: Math.min(config.headersTimeoutSeconds * 1000, requestTimeout),
       connectionsCheckingInterval: 1000,
     },
-    trustProxy: config.trustProxy,
+    // Only the proxies of TRUST_PROXY are believed about the address they got a request from.
+    trustProxy: proxyTrust(config.trustProxy),
     ajv: { customOptions: { coerceTypes: false } },
     frameworkErrors,
   });

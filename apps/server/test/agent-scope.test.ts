@@ -275,7 +275,10 @@ describeOnDatabases('agent back office: an agent user sees their sub-tree and no
 
   cases.set('export/download', async () => {
     const theirs = await db().selectFrom('export').select('id').where('requested_by_agent_user', 'is', null).executeTakeFirstOrThrow();
-    refused(await agentAs('export/download', { id: toNumber(theirs.id) }));
+    // Answered as an export that does not exist: the same code and text as an unknown id.
+    const foreign = await agentAs('export/download', { id: toNumber(theirs.id) });
+    const unknown = await agentAs('export/download', { id: 987_654 });
+    expect([foreign.status, foreign.error_code, foreign.error_msg.replace(String(toNumber(theirs.id)), '#')]).toEqual([200, ErrorCode.NotFound, unknown.error_msg.replace('987654', '#')]);
     const own = await db().selectFrom('export').select('id').where('requested_by_agent_user', '=', uaId).where('status', '=', 'done').executeTakeFirst();
     if (own) expect((await agentAs('export/download', { id: toNumber(own.id) })).status).toBe(200);
   });

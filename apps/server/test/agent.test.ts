@@ -76,9 +76,9 @@ describeOnDatabases('agent management', (t) => {
   it('bad input is A0400 naming the field, in both languages', async () => {
     const en = await t().call('agent/add', newAgent({ code: 'AB' }), { token, lang: 'en' });
     expect(en.error_code).toBe('A0400');
-    expect(en.error_msg).toBe('code: must be 4–16 lower-case letters or digits');
+    expect(en.error_msg).toBe('code: must be 4–16 letters, digits or hyphens, starting and ending with a letter or digit');
     const zh = await t().call('agent/add', newAgent({ code: 'AB' }), { token, lang: 'zh-cn' });
-    expect(zh.error_msg).toBe('code：必须是 4–16 位小写字母或数字');
+    expect(zh.error_msg).toBe('code：必须是 4–16 位字母、数字或“-”，以字母或数字开头和结尾');
     const ip = await t().call('agent/add', newAgent({ ip_whitelist: ['10.0.0.1', '10.0.0.300'] }), { token });
     expect(ip.error_msg).toBe('ip_whitelist.1: must be an IPv4 or IPv6 address or a CIDR block');
     expect((await t().call('agent/add', newAgent({ share_rate: 10001 }), { token })).error_msg).toMatch(/^share_rate: /);

@@ -9,7 +9,7 @@ import { toNumber } from '../src/db/sql.ts';
 import { describeOnDatabases } from './harness.ts';
 import { betRecord, createDimensions, ingestAuth, loginWithPermissions, postIngest, transferRecord, type Dimensions } from './domain-fixtures.ts';
 import { ingestScenario, rng } from './report-fixtures.ts';
-import { isFile, parts, readSheet } from './sheet-fixtures.ts';
+import { isFile, parts, readSheet, shownAmount, wallClockDate } from './sheet-fixtures.ts';
 
 interface Bill {
   id: number;
@@ -404,11 +404,13 @@ describeOnDatabases(
       }
     };
     const localTime = (iso: string, offsetMinutes: number) => new Date(Date.parse(iso) + offsetMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
-    /** A list row as the sheet writes it (empty text read back as nothing). */
+    /** An amount as its cell reads back: a number with the currency's 2 decimals (every currency of the fixtures shows 2). */
+    const shown = (amount: string) => Number(shownAmount(amount, 2));
+    /** A list row as the sheet writes it (empty text read back as nothing; the time a date cell of the wall-clock time). */
     const asCells = (b: Bill, offsetMinutes: number, lang: 'en' | 'zh-cn') =>
       [
-        b.id, localTime(b.time, offsetMinutes), b.player_account, b.agent_code, b.currency_code, bill.LEDGER_TYPE_TITLES[b.type as bill.LedgerType][lang],
-        bill.LEDGER_SOURCE_TITLES[b.source][lang], b.amount, b.balance_before, b.balance_after, b.order_id, b.bet_id, b.operator_account, b.remark,
+        b.id, wallClockDate(localTime(b.time, offsetMinutes)), b.player_account, b.agent_code, b.currency_code, bill.LEDGER_TYPE_TITLES[b.type as bill.LedgerType][lang],
+        bill.LEDGER_SOURCE_TITLES[b.source][lang], shown(b.amount), shown(b.balance_before), shown(b.balance_after), b.order_id, b.bet_id, b.operator_account, b.remark,
       ].map((v) => (v === null || v === '' ? undefined : v));
     const trim = (cells: unknown[]) => {
       const out = cells.map((v) => (v === '' ? undefined : v));
@@ -425,19 +427,21 @@ describeOnDatabases(
       const want = await listAll(body);
       expect(want.rows.length).toBeGreaterThan(20);
       expect(sheet.title).toBe('Account-change ledger 2025-02-01 ~ 2025-03-31');
-      expect(sheet.header).toEqual(bill.BILL_EXPORT_COLUMNS.map((c) => c.title.en));
+      // The time's header names the timezone it is written in.
+      expect(sheet.header).toEqual(bill.BILL_EXPORT_COLUMNS.map((c) => (c.key === 'time' ? `${c.title.en} (GMT+9:00)` : c.title.en)));
       expect(sheet.data.map(trim)).toEqual(want.rows.map((b) => trim(asCells(b, 540, 'en'))));
       expect(sheet.filters).toMatchObject({
         Report: 'Account-change ledger', 'Time range': '2025-02-01 00:00:00 ~ 2025-03-31 23:59:59', Timezone: 'GMT+9:00', Currency: 'All',
         'Agent (with sub-agents)': 'A1 Agent A1', 'Player account': 'All', Type: 'All', 'Order ID': 'All', 'Exported by': 'admin',
       });
+      expect(sheet.filters['Exported at (GMT+9:00)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
       // Per currency: money in, money out, and the net with the number of entries, under the amount column.
       const amountAt = bill.BILL_EXPORT_COLUMNS.findIndex((c) => c.key === 'amount');
       expect(sheet.totals.map((r) => [r[0], r[amountAt]])).toEqual(
         want.summary.flatMap((s) => [
-          [`Total ${s.currency_code} in`, s.amount_in],
-          [`Total ${s.currency_code} out`, s.amount_out],
-          [`Total ${s.currency_code} net (${s.entry_count.toLocaleString('en')})`, s.amount_net],
+          [`Total ${s.currency_code} in`, shown(s.amount_in)],
+          [`Total ${s.currency_code} out`, shown(s.amount_out)],
+          [`Total ${s.currency_code} net (${s.entry_count.toLocaleString('en')})`, shown(s.amount_net)],
         ]),
       );
     });
@@ -450,7 +454,7 @@ describeOnDatabases(
         const want = await listAll(body);
         expect(want.rows.length, JSON.stringify(body)).toBeGreaterThan(0);
         expect(sheet.header[0]).toBe('ID');
-        expect(sheet.header[1]).toBe('时间');
+        expect(sheet.header[1]).toBe(`时间 (${'time_zone_id' in body ? 'GMT+10:00' : 'GMT+8:00'})`);
         expect(sheet.data.map(trim), JSON.stringify(body)).toEqual(want.rows.map((b) => trim(asCells(b, ('time_zone_id' in body ? 600 : 480), 'zh-cn'))));
         expect(sheet.totals.length).toBe(want.summary.length * 3);
         expect(sheet.filters['时间范围']).toBe('全部');
@@ -458,7 +462,7 @@ describeOnDatabases(
       const manual = parts(await readSheet((await t().call('bill/list/export', { player_account: 'p02', type: 'manual_debit' }, { token, lang: 'zh-cn' })).raw), /^合计 /);
       expect(manual.data[0]).toContain('人工扣款');
       expect(manual.data[0]).toContain('a  remark');
-      expect(manual.data[0]).toContain('-1.2500');
+      expect(manual.data[0]).toContain(-1.25);
       expect(manual.filters['类型']).toBe('人工扣款');
     });
 

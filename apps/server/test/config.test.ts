@@ -59,6 +59,27 @@ describe('configuration', () => {
     }
   });
 
+  it('reads TRUST_PROXY as the proxies to believe: comma-separated addresses and CIDR blocks, none when unset, empty, 0 or false', () => {
+    for (const off of [undefined, '', ' ', '0', 'false', 'FALSE']) expect(loadConfig(off === undefined ? {} : { TRUST_PROXY: off }).trustProxy, String(off)).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.0.1.0/24 ,fd00::/8,::1,0.0.0.0/0' }).trustProxy).toEqual(['10.0.0.5', '10.0.1.0/24', 'fd00::/8', '::1', '0.0.0.0/0']);
+  });
+
+  it('refuses TRUST_PROXY=1 or true, which believed any X-Forwarded-For, saying to name the proxies', () => {
+    for (const old of ['1', 'true', 'TRUE', ' true ']) {
+      expect(() => loadConfig({ TRUST_PROXY: old }), old).toThrow(/would take the client address from any X-Forwarded-For.*Name the proxies in front of the server instead, as comma-separated addresses or CIDR blocks/);
+    }
+  });
+
+  it('refuses a TRUST_PROXY entry that is no address or CIDR block, naming it', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.internal' })).toThrow('TRUST_PROXY must be comma-separated proxy addresses or CIDR blocks: "proxy.internal" is not an IP address or CIDR block, got 10.0.0.1,proxy.internal');
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('"10.0.0.0/33" has a prefix length that is not a whole number from 0 to 32');
+    expect(() => loadConfig({ TRUST_PROXY: 'fd00::/129' })).toThrow('"fd00::/129" has a prefix length that is not a whole number from 0 to 128');
+    for (const bad of ['10.0.0.1,,10.0.0.2', '10.0.0.0/8/8', '10.0.0.0/', '10.0.0.0/x', 'fe80::1%eth0', '2', 'yes', '10.0.0.256']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^TRUST_PROXY must be comma-separated proxy addresses or CIDR blocks/);
+    }
+  });
+
   it('takes REPLICA_DATABASE_URL only beside a PostgreSQL DATABASE_URL', async () => {
     expect(loadConfig({}).replicaDatabaseUrl).toBe('');
     expect(loadConfig({ REPLICA_DATABASE_URL: 'postgres://r:5432/db' }).replicaDatabaseUrl).toBe('postgres://r:5432/db');

@@ -2,13 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { exportFile, report } from '@console/contract';
+import { bill, exportFile, report } from '@console/contract';
+import { toNumber } from '../src/db/sql.ts';
 import { cleanUpExports, takeExportSlot } from '../src/modules/export/service.ts';
-import { describeOnDatabases } from './harness.ts';
+import { ingestBets, ingestTransfers } from '../src/modules/ingest/service.ts';
+import { betRecord, createDimensions, transferRecord, type Dimensions } from './domain-fixtures.ts';
+import { describeOnDatabases, type TestApp } from './harness.ts';
 import { fetchAll, ingestScenario } from './report-fixtures.ts';
-import { isFile, parts, readSheet } from './sheet-fixtures.ts';
+import { asSheetValue, cellRef, isFile, parts, rawCells, readSheet, wallClockText } from './sheet-fixtures.ts';
 import { addUser, passwordLogin } from './user-helpers.ts';
 
+/** Each currency's decimals (what the console shows) by id. */
+async function decimalsById(t: TestApp): Promise<Map<number, number>> {
+  const rows = await t.database.db.selectFrom('currency').select(['id', 'decimals']).execute();
+  return new Map(rows.map((r) => [toNumber(r.id), toNumber(r.decimals)]));
+}
 
 const exportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-exports-'));
 
@@ -25,6 +33,9 @@ describeOnDatabases(
 
     it('answers a valid .xlsx whose rows, totals and filters equal the report, for every report', async () => {
       const defs = [...Object.values(report.REPORT_DEFS), report.BETTING_REPORT];
+      const decimals = await decimalsById(t());
+      // A row's value as the sheet's cell reads back: money in its currency's decimals, ratios as fractions, times as dates.
+      const cellOf = (r: Record<string, unknown>, k: string) => asSheetValue(k, r[k], decimals.get(Number(r.currency_id)) ?? 4);
       for (const d of defs) {
         const res = await t().call(`${d.path}/export`, { ...body, sort_field: d === report.BETTING_REPORT ? 'settle_time' : 'bet_amount', sort_order: 'descend' }, { token });
         expect(res.status, `${d.path} ${res.raw.toString().slice(0, 300)}`).toBe(200);
@@ -40,19 +51,23 @@ describeOnDatabases(
           while (out.length && out[out.length - 1] === undefined) out.pop();
           return out;
         };
-        const asCells = (r: Record<string, unknown>) => trim(keys.map((k) => (r[k] === null ? undefined : r[k])));
+        const asCells = (r: Record<string, unknown>) => trim(keys.map((k) => cellOf(r, k)));
         expect(sheet.data.map(trim), d.path).toEqual(want.rows.map(asCells));
         expect(sheet.totals.length).toBe(want.summary.length);
         sheet.totals.forEach((row, i) => {
           const s = want.summary[i]!;
           expect(row[0]).toBe(`Total ${String(s.currency_code)}`);
           keys.forEach((k, j) => {
-            if (j > 0 && k in s && k !== 'currency_id') expect(row[j], `${d.path} total ${k}`).toEqual(s[k] === null ? undefined : s[k]);
+            if (j > 0 && k in s && k !== 'currency_id') expect(row[j], `${d.path} total ${k}`).toEqual(cellOf(s, k));
           });
         });
         expect(sheet.filters.Dates).toBe('2025-01-01 ~ 2025-05-31');
         expect(sheet.filters.Timezone).toBe('GMT+8:30');
         expect(sheet.filters.Currency).toBe('All');
+        expect(sheet.filters['Exported at (GMT+8:30)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+        // A moment's column names the timezone its times are in; a period's is the report's own.
+        if (d === report.BETTING_REPORT) expect(sheet.header[keys.indexOf('settle_time')]).toBe('Settle time (GMT+8:30)');
+        if (d.period === 'day') expect(sheet.header[0]).toBe('Date');
       }
     }, 120_000);
 
@@ -96,9 +111,9 @@ describeOnDatabases(
       expect(ownList.error_code).toBe('0');
       expect(ownList.data.total).toBe(1);
       expect(ownList.data.list.map((e) => [e.id, e.requested_by])).toEqual([[own.id, u.id]]);
-      // Someone else's export: not without 1305.
+      // Someone else's export: not without 1305, answered as an export that does not exist.
       const adminExport = (await t().call<{ list: exportFile.ExportItem[] }>('export/list', { page: 1, page_size: 5, requested_by_account: 'admin' }, { token })).data.list[0]!;
-      expect((await t().call('export/download', { id: adminExport.id }, { token: ut })).error_code).toBe('A0301');
+      expect((await t().call('export/download', { id: adminExport.id }, { token: ut })).error_code).toBe('A0404');
       expect((await t().call('export/download', { id: 987_654 }, { token })).error_code).toBe('A0404');
 
       // Past its keep date: refused with a clear message even before the cleanup ran ...
@@ -228,9 +243,9 @@ describeOnDatabases(
       expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['ok', 'A0301']);
       await setPermissions(m.id, '1305,1402,203');
       expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['ok', 'ok']);
-      // The report permission alone does not open another's export.
+      // The report permission alone does not open another's export: without 1305 it is answered as no export at all.
       await setPermissions(m.id, '1402,203');
-      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['A0301', 'A0301']);
+      expect([await download(own.id, mt), await download(betting.id, mt)]).toEqual(['A0404', 'A0404']);
     });
 
     it("the status filter follows the listed status: a 'done' export past its keep date is found by 'expired', not by 'done'", async () => {
@@ -265,6 +280,153 @@ describeOnDatabases(
       await cleanUpExports(t().database.db, t().app.config.exportDir);
       expect((await byStatus('expired')).list.map((e) => e.id)).toContain(stale);
       expect((await byStatus('done')).list.map((e) => e.id)).not.toContain(stale);
+    });
+  },
+  { exportDir },
+);
+
+describeOnDatabases(
+  'what the cells of an export hold',
+  (t) => {
+    let token = '';
+    let dims: Dimensions;
+    // 16:30 UTC on 1 January is half past midnight on 2 January in GMT+8.
+    const AT = '2026-01-01T16:30:00Z';
+    const range = { start_date: '2026-01-02', end_date: '2026-01-02', time_zone_id: 1, currency_id: -1 };
+    const moneyFormat = (decimals: number) => {
+      const n = decimals ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+      return `${n};[Red]-${n}`;
+    };
+
+    /** An export's sheet: its parts, and each cell of a row (found by a column's value) as the file holds it and as a reader reads it. */
+    async function exported(path: string, body: Record<string, unknown>, keys: readonly string[]) {
+      const res = await t().call(path, body, { token });
+      expect(isFile(res), res.raw.toString().slice(0, 300)).toBe(true);
+      const rows = await readSheet(res.raw);
+      const sheet = parts(rows, /^Total /);
+      const cells = rawCells(res.raw);
+      const rowWhere = (match: Record<string, unknown> | string) => {
+        const at = rows.findIndex((r, i) =>
+          typeof match === 'string' ? r[0] === match : i > rows.indexOf(sheet.header) && Object.entries(match).every(([k, v]) => r[keys.indexOf(k)] === v),
+        );
+        expect(at, JSON.stringify(match)).toBeGreaterThan(0);
+        return {
+          raw: (k: string) => cells.get(cellRef(keys.indexOf(k), at + 1)),
+          read: (k: string) => rows[at]![keys.indexOf(k)],
+        };
+      };
+      return { sheet, rowWhere, header: (k: string) => sheet.header[keys.indexOf(k)] };
+    }
+
+    beforeAll(async () => {
+      dims = await createDimensions(t().database.db);
+      token = await t().login();
+      // CNY shown with all 4 decimals; USD keeps 2.
+      const edit = await t().call('currency/edit', { id: dims.currency.CNY, decimals: 4 }, { token });
+      expect(edit.error_code, edit.error_msg).toBe('0');
+      expect(
+        await ingestTransfers(t().database, [
+          transferRecord({ order_id: 'cells-in-cny', agent_code: 'A1', player_account: 'whale', currency_code: 'CNY', amount: '999999999999.0000', time: AT }),
+          transferRecord({ order_id: 'cells-in-usd', agent_code: 'A1-1-1', player_account: 'cents', currency_code: 'USD', amount: '5000.0000', time: AT }),
+        ]),
+      ).toMatchObject({ accepted: 2 });
+      const bet = { bet_time: '2026-01-01T16:29:00Z', settle_time: AT };
+      // CNY bets of 12,345,678,901,234.5678 in all (one bet holds at most 12 digits before the point),
+      // all but the last paid back in full.
+      const whale = (id: string, amount: string, payout: string) =>
+        betRecord({ ...bet, bet_id: id, agent_code: 'A1', player_account: 'whale', currency_code: 'CNY', bet_amount: amount, valid_bet_amount: amount, payout_amount: payout });
+      expect(
+        await ingestBets(t().database, [
+          ...Array.from({ length: 12 }, (_, i) => whale(`cells-cny-${i}`, '950000000000.0000', '950000000000.0000')),
+          whale('cells-cny-big', '945678899999.0000', '945678899999.0000'),
+          whale('cells-cny', '1235.5678', '0.0000'),
+          betRecord({
+            ...bet, bet_id: 'cells-usd', agent_code: 'A1-1-1', player_account: 'cents', currency_code: 'USD', game_code: 'card1',
+            bet_amount: '1234.5650', valid_bet_amount: '1234.5650', payout_amount: '987.6520', bonus_amount: '0.0050',
+          }),
+        ]),
+      ).toMatchObject({ accepted: 15 });
+      await t().database.db.insertInto('agent_share_rate').values({ agent_id: dims.agent.A1, from_month: '0000-01', share_rate: 3500, created_at: AT }).execute();
+    }, 120_000);
+
+    it('writes money as numbers with the currency decimals, exact to the last digit, and times in the report timezone', async () => {
+      const keys = Object.keys(report.bettingRowShape);
+      const { sheet, rowWhere, header } = await exported(`${report.BETTING_REPORT.path}/export`, { ...range, sort_field: 'settle_time' }, keys);
+      const cny = rowWhere({ bet_id: 'cells-cny' });
+      const usd = rowWhere({ bet_id: 'cells-usd' });
+      // A 4-decimal currency keeps every digit.
+      expect(cny.raw('bet_amount')).toEqual({ value: '1235.5678', number: true, format: moneyFormat(4) });
+      expect(cny.raw('player_win_loss')).toEqual({ value: '-1235.5678', number: true, format: moneyFormat(4) });
+      expect(rowWhere({ bet_id: 'cells-cny-big' }).raw('payout_amount')).toEqual({ value: '945678899999.0000', number: true, format: moneyFormat(4) });
+      // A 2-decimal currency shows 2, rounded half away from zero as the console shows them.
+      expect(usd.raw('bet_amount')).toEqual({ value: '1234.57', number: true, format: moneyFormat(2) });
+      expect(usd.raw('payout_amount')?.value).toBe('987.65');
+      expect(usd.raw('bonus_amount')?.value).toBe('0.01');
+      expect(usd.raw('player_win_loss')).toEqual({ value: '-246.91', number: true, format: moneyFormat(2) });
+      expect(usd.read('bet_amount')).toBe(1234.57);
+      // Times: real date cells, at the report's timezone.
+      expect(header('settle_time')).toBe('Settle time (GMT+8:00)');
+      expect(cny.raw('settle_time')).toEqual({ value: '46024.020833333333', number: true, format: 'yyyy-mm-dd hh:mm:ss' });
+      expect(wallClockText(cny.read('settle_time') as Date)).toBe('2026-01-02 00:30:00');
+      expect(wallClockText(usd.read('bet_time') as Date)).toBe('2026-01-02 00:29:00');
+      expect(sheet.filters['Exported at (GMT+8:00)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      // The totals, one row per currency, in its decimals: past what a spreadsheet's float holds, the file has every digit.
+      expect(rowWhere('Total CNY').raw('bet_amount')).toEqual({ value: '12345678901234.5678', number: true, format: moneyFormat(4) });
+      expect(rowWhere('Total USD').raw('bet_amount')).toEqual({ value: '1234.57', number: true, format: moneyFormat(2) });
+    });
+
+    it('writes RTP as a percentage of a number and a period as a date cell', async () => {
+      const d = report.REPORT_DEFS.agentDaily;
+      const keys = report.reportSortFields(d);
+      const { rowWhere, header } = await exported(`${d.path}/export`, range, keys);
+      const usd = rowWhere({ agent_code: 'A1-1-1' });
+      // (987.6520 + 0.0050) / 1234.5650 = 0.8000
+      expect(usd.raw('rtp')).toEqual({ value: '0.8000', number: true, format: '0.00%' });
+      expect(usd.read('rtp')).toBe(0.8);
+      const cny = rowWhere({ agent_code: 'A1' });
+      expect(cny.raw('bet_amount')).toEqual({ value: '12345678901234.5678', number: true, format: moneyFormat(4) });
+      expect(cny.raw('platform_win_loss')).toEqual({ value: '1235.5678', number: true, format: moneyFormat(4) });
+      // 12,345,678,899,999 / 12,345,678,901,234.5678, to 4 decimals.
+      expect(cny.raw('rtp')).toEqual({ value: '1.0000', number: true, format: '0.00%' });
+      expect(header('date')).toBe('Date');
+      expect(usd.raw('date')).toEqual({ value: '46024', number: true, format: 'yyyy-mm-dd' });
+      expect(wallClockText(usd.read('date') as Date)).toBe('2026-01-02 00:00:00');
+      expect(usd.raw('bet_count')).toEqual({ value: '1', number: true, format: '#,##0' });
+    });
+
+    it('writes a share rate as a percentage, never as basis points, and the takes exactly', async () => {
+      const d = report.SETTLEMENT_REPORT;
+      const body = { start_month: '2026-01', end_month: '2026-01', time_zone_id: 1 };
+      const keys = report.reportFields(d);
+      const { rowWhere, header } = await exported(`${d.path}/export`, body, keys);
+      const a1 = rowWhere({ agent_code: 'A1', currency_code: 'CNY' });
+      expect(header('share_rate')).toBe('Share rate');
+      expect(a1.raw('share_rate')).toEqual({ value: '0.3500', number: true, format: '0.00%' });
+      expect(a1.read('share_rate')).toBe(0.35);
+      expect(a1.raw('month')).toEqual({ value: '46023', number: true, format: 'yyyy-mm' });
+      const want = (await fetchAll(t(), token, d, body)).rows.find((r) => r.agent_code === 'A1' && r.currency_code === 'CNY')!;
+      expect(a1.raw('own_take')).toEqual({ value: want.own_take, number: true, format: moneyFormat(4) });
+      expect(a1.raw('platform_win_loss')?.value).toBe('1235.5678');
+      // 35 % of 1235.5678, to the 1/10000 unit.
+      expect(want.own_take).toBe('432.4487');
+    });
+
+    it('writes the ledger the same way: money in the currency decimals, times in the chosen timezone', async () => {
+      const keys = bill.BILL_EXPORT_COLUMNS.map((c) => c.key);
+      const { sheet, rowWhere, header } = await exported('bill/list/export', { time_zone_id: 1, currency_id: -1 }, keys);
+      expect(header('time')).toBe('Time (GMT+8:00)');
+      const cny = rowWhere({ order_id: 'cells-in-cny' });
+      expect(cny.raw('amount')).toEqual({ value: '999999999999.0000', number: true, format: moneyFormat(4) });
+      expect(cny.raw('time')).toEqual({ value: '46024.020833333333', number: true, format: 'yyyy-mm-dd hh:mm:ss' });
+      expect(wallClockText(cny.read('time') as Date)).toBe('2026-01-02 00:30:00');
+      const usd = rowWhere({ order_id: 'cells-in-usd' });
+      expect(usd.raw('amount')).toEqual({ value: '5000.00', number: true, format: moneyFormat(2) });
+      expect(usd.raw('balance_after')?.value).toBe('5000.00');
+      expect(sheet.filters['Exported at (GMT+8:00)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      // The totals under the amount column carry their currency's decimals too.
+      expect(rowWhere('Total USD in').raw('amount')?.format).toBe(moneyFormat(2));
+      // Money in: the transfer and every payout, 999,999,999,999 + 12,345,678,899,999.
+      expect(rowWhere('Total CNY in').raw('amount')).toEqual({ value: '13345678899998.0000', number: true, format: moneyFormat(4) });
     });
   },
   { exportDir },

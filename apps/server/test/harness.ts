@@ -79,11 +79,12 @@ function callOn(app: FastifyInstance, prefix = '/v1/operator/'): TestApp['call']
 export async function startTestApp(dialect: Dialect, config: Partial<Config> = {}): Promise<TestApp> {
   const tdb = await createTestDatabase(dialect);
   await seedOperators(tdb.database);
-  // Tests stand in for clients behind a proxy, telling addresses apart by X-Forwarded-For.
+  // Tests stand in for clients behind a proxy, telling addresses apart by X-Forwarded-For: an
+  // injected request comes from 127.0.0.1, named as the proxy.
   const app = await buildApp({
     database: tdb.database,
     migrate: false,
-    config: { webDist: '', logLevel: 'silent', validateResponses: true, trustProxy: true, ...config },
+    config: { webDist: '', logLevel: 'silent', validateResponses: true, trustProxy: ['127.0.0.1'], ...config },
   });
   await app.ready();
   const call = callOn(app);

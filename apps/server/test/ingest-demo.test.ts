@@ -75,6 +75,19 @@ describeOnDatabases('demo generator', (t) => {
     const bets = await database.db.selectFrom('bet').select(int8Text(sql`SUM(jackpot_prize)`).as('sum')).executeTakeFirstOrThrow();
     expect(BigInt(bets.sum)).toBe(prizes.reduce((s, p) => s + BigInt(p.amount), 0n));
     expect(await checkAggregates(database)).toEqual([]);
+
+    // The demo's admin level names and remarks read in either console: Chinese, then English.
+    const bilingual = /^\P{Script=Han}*\p{Script=Han}.* \/ [A-Za-z]/u;
+    const levelNames = (await database.db.selectFrom('agent_admin_level').select('name').execute()).map((r) => r.name);
+    expect(levelNames).toContain('财务 / Finance');
+    const remarks = [
+      ...levelNames,
+      ...(await database.db.selectFrom('point_control').select('remark').execute()).map((r) => r.remark),
+      ...(await database.db.selectFrom('ledger_entry').select('remark').where('type', 'in', ['manual_credit', 'manual_debit']).execute()).map((r) => r.remark),
+      ...voided.map((v) => v.cancel_reason ?? ''),
+    ];
+    expect(remarks.length).toBeGreaterThan(levelNames.length);
+    for (const text of remarks) expect(text).toMatch(bilingual);
   });
 });
 

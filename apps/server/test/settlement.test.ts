@@ -17,6 +17,7 @@ import { divRoundHalfAway, settle } from '../src/modules/report/settlement.ts';
 import { createDimensions, type Dimensions } from './domain-fixtures.ts';
 import { describeOnDatabases, type CallResult } from './harness.ts';
 import { fetchAll, rng, type Rng } from './report-fixtures.ts';
+import { asSheetValue } from './sheet-fixtures.ts';
 import { addUser, passwordLogin } from './user-helpers.ts';
 
 const SEED = Number(process.env.SETTLEMENT_SEED ?? 20250401);
@@ -471,17 +472,18 @@ describeOnDatabases('the agent settlement equals a direct computation over the r
     expect(lines).toMatchObject({ Report: 'Agent settlement', Months: '2025-01 ~ 2025-05', Timezone: 'GMT+9:00', Currency: 'All', 'Agent (with sub-agents)': 'A1 Agent A1' });
     expect(lines.Game).toBeUndefined();
     const keys = report.reportFields(d);
-    expect(sheet[headerAt]).toEqual(['Month', 'Agent ID', 'Agent code', 'Currency ID', 'Currency', 'Platform win/loss', 'Share rate (bp)', 'Own take', 'Upline take']);
+    expect(sheet[headerAt]).toEqual(['Month', 'Agent ID', 'Agent code', 'Currency ID', 'Currency', 'Platform win/loss', 'Share rate', 'Own take', 'Upline take']);
     const want = await fetchAll(t(), token, d, body);
     const body0 = sheet.slice(headerAt + 1);
     const firstTotal = body0.findIndex((r) => /^Total /.test(String(r[0] ?? '')));
-    expect(body0.slice(0, firstTotal)).toEqual(want.rows.map((r) => keys.map((k) => r[k])));
+    // As the cells read back: the month a date, money with the currencies' 2 decimals, the share rate the fraction under a percentage.
+    expect(body0.slice(0, firstTotal)).toEqual(want.rows.map((r) => keys.map((k) => asSheetValue(k, r[k], 2))));
     const totals = body0.slice(firstTotal);
     expect(totals.length).toBe(want.summary.length);
     totals.forEach((row, i) => {
       const s = want.summary[i]!;
       expect(row[0]).toBe(`Total ${String(s.currency_code)}`);
-      for (const k of ['platform_win_loss', 'own_take', 'upline_take']) expect(row[keys.indexOf(k)]).toBe(s[k]);
+      for (const k of ['platform_win_loss', 'own_take', 'upline_take']) expect(row[keys.indexOf(k)]).toBe(asSheetValue(k, s[k], 2));
     });
     const recorded = await db().selectFrom('export').select(['report', 'row_count', 'status']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(recorded).toMatchObject({ report: 'agent-settlement', status: 'done' });

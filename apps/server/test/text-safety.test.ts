@@ -15,6 +15,14 @@ const INVISIBLE = {
   'U+00AD': '\u00ad',
   'U+180E': '\u180e',
   'U+034F': '\u034f',
+  // Blank look-alikes, default-ignorables and a control character.
+  'U+2800': '\u2800',
+  'U+3164': '\u3164',
+  'U+115F': '\u115f',
+  'U+1160': '\u1160',
+  'U+FFA0': '\uffa0',
+  'U+FE0F': '\ufe0f',
+  'U+0007': '\u0007',
 };
 
 /** Text kept exactly (docs/security.md): what the contract's safe-text helper refuses, and the ingest with it. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addressEntryFault } from '../lib/ip-list.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -22,10 +23,12 @@ export interface Config {
   webDist: string;
   logLevel: string;
   /**
-   * Take the client address from X-Forwarded-For. Only behind a proxy that overwrites that header:
-   * otherwise any client could pick its own address and slip past the per-IP limits.
+   * TRUST_PROXY: the addresses and CIDR blocks of the proxies in front of the server (empty: none).
+   * The client address is the first address of the chain, read from the right (the peer, then
+   * X-Forwarded-For from last to first), that is not one of them (lib/client-ip.ts), so what a
+   * client writes into X-Forwarded-For itself is never taken.
    */
-  trustProxy: boolean;
+  trustProxy: readonly string[];
   /** Check each response against its contract schema (tests): drift fails loudly. */
   validateResponses: boolean;
   /** Where the server keeps its own files (the key-encryption key when KEY_ENCRYPTION_KEY is unset). */
@@ -103,6 +106,30 @@ function apiDocsAccess(env: NodeJS.ProcessEnv, production: boolean): ApiDocsAcce
   return found;
 }
 
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For entries are believed, as comma-separated
+ * addresses or CIDR blocks. Unset, empty, `0` or `false`: none (the peer address is the client's).
+ * `1` and `true`, which once meant "believe X-Forwarded-For from anyone", stop the start with what
+ * to write instead: believing the header from every peer lets any client name its own address, and
+ * no list of proxies is a safe thing to guess. So does an entry that is not an address or block.
+ */
+function trustedProxies(env: NodeJS.ProcessEnv): string[] {
+  const value = (env.TRUST_PROXY ?? '').trim();
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return [];
+  if (value === '1' || value.toLowerCase() === 'true') {
+    throw new Error(
+      `TRUST_PROXY=${value} would take the client address from any X-Forwarded-For, which a client can write itself. ` +
+        'Name the proxies in front of the server instead, as comma-separated addresses or CIDR blocks (e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/24,fd00::/8)',
+    );
+  }
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const fault = entry === '' ? 'is empty' : addressEntryFault(entry);
+    if (fault) throw new Error(`TRUST_PROXY must be comma-separated proxy addresses or CIDR blocks: "${entry}" ${fault}, got ${value}`);
+  }
+  return entries;
+}
+
 /** A year: a longer idle lifetime is no session limit at all, and far larger ones overflow a Date. */
 const SESSION_TTL_MAX_MINUTES = 365 * 24 * 60;
 
@@ -117,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     require2fa: env.REQUIRE_2FA === '1' || env.REQUIRE_2FA === 'true',
     sessionTtlMinutes: wholeNumber(env, 'SESSION_TTL_MINUTES', 12 * 60, 1, SESSION_TTL_MAX_MINUTES),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxies(env),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     validateResponses: env.NODE_ENV === 'test' || env.VALIDATE_RESPONSES === '1',
     requestTimeoutSeconds: wholeNumber(env, 'REQUEST_TIMEOUT_SECONDS', 60, 1, 3600),

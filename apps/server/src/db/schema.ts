@@ -420,6 +420,10 @@ export interface ApiKeyTable {
   last_used_at: string | null;
   /** The address of that use (migration 0015; agent keys). */
   last_used_ip: string | null;
+  /** Ingest keys: the agent whose sub-tree the key is limited to, or null for every agent (migration 0025). */
+  scope_agent_id: number | null;
+  /** Ingest keys: the provider (platform) whose games the key is limited to, or null for every provider (migration 0025). */
+  scope_platform_id: number | null;
   rotated_at: string | null;
   created_by: number | null;
   created_at: string;

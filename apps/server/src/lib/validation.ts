@@ -30,7 +30,11 @@ const custom: Record<string, Record<Lang, string>> = {
     'zh-cn': '时间必须是带时区的 ISO-8601 时间，或所选时区的 YYYY-MM-DD HH:mm:ss',
     en: 'must be an ISO-8601 time with its zone, or YYYY-MM-DD HH:mm:ss in the chosen timezone',
   },
-  agent_code: { 'zh-cn': '必须是 4–16 位小写字母或数字', en: 'must be 4–16 lower-case letters or digits' },
+  agent_code: {
+    'zh-cn': '必须是 4–16 位字母、数字或“-”，以字母或数字开头和结尾',
+    en: 'must be 4–16 letters, digits or hyphens, starting and ending with a letter or digit',
+  },
+  agent_code_login: { 'zh-cn': '只能包含字母、数字、“-”和“_”，最多 32 位', en: 'may hold only letters, digits, "-" and "_", at most 32' },
   ip_or_cidr: { 'zh-cn': '必须是 IPv4/IPv6 地址或 CIDR 网段', en: 'must be an IPv4 or IPv6 address or a CIDR block' },
   currency_code: { 'zh-cn': '必须是 2–10 位大写字母或数字', en: 'must be 2–10 upper-case letters or digits' },
   currency_rate: { 'zh-cn': '必须是大于 0 的数字，最多 8 位小数', en: 'must be a number above 0 with at most 8 decimals' },

@@ -18,6 +18,13 @@ const INVISIBLE = {
   'U+1160 Hangul jungseong filler': '\u1160',
   'U+3164 Hangul filler': '\u3164',
   'U+FFA0 halfwidth Hangul filler': '\uffa0',
+  'U+2800 braille pattern blank': '\u2800',
+  'U+FE0F variation selector-16': '\ufe0f',
+  'U+E0100 variation selector-17': '\u{e0100}',
+  'U+17B4 Khmer vowel inherent AQ': '\u17b4',
+  'U+180B Mongolian free variation selector one': '\u180b',
+  'U+0007 bell (a control character)': '\u0007',
+  'U+0085 next line (a control character)': '\u0085',
 };
 
 describe('identities refuse invisible characters', () => {
@@ -35,6 +42,20 @@ describe('identities refuse invisible characters', () => {
       if (/\p{Cf}/u.test(c) && textFault(`a${c}b`, 'identity') === null) missed.push(cp.toString(16));
     }
     expect(missed).toEqual([]);
+  });
+
+  it('refuses every default-ignorable code point and every control character but NUL (which has its own fault)', () => {
+    const missed: string[] = [];
+    for (let cp = 1; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      if (/[\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(c) && textFault(`a${c}b`, 'identity') === null) missed.push(cp.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
+  it('keeps the emoji variation selector and the blanks in names: only identities refuse them', () => {
+    for (const name of ['\u2764\ufe0f', 'Tom\u2800', '\u3164']) expect(textFault(name, 'name')).toBeNull();
   });
 
   it('names the more precise fault first: direction controls and marks keep their own words', () => {

@@ -21,7 +21,12 @@ import type { Lang } from '../error-codes.ts';
  *   the same. "pl01" and "pl\u200B01" look alike and are two players. U+00AD and U+180E are
  *   named although they are Cf now: older Unicode versions filed them elsewhere. The Hangul
  *   fillers U+115F, U+1160, U+3164 and U+FFA0 are letters to Unicode but show as blank space, so
- *   "pl\u316401" passes for "pl 01" or for nothing between: identities refuse them too.
+ *   "pl\u316401" passes for "pl 01" or for nothing between: identities refuse them too, and the
+ *   braille pattern blank U+2800, a symbol that shows as a blank cell, for the same reason.
+ *   Every other default-ignorable code point (Unicode's own list of what a renderer shows as
+ *   nothing: the variation selectors U+FE00–U+FE0F and U+E0100–U+E01EF, U+17B4, U+17B5, the
+ *   Mongolian free variation selectors U+180B–U+180F…) and the control characters (U+0001–U+001F,
+ *   U+007F–U+009F) are refused in identities as well.
  *
  * Pairs of surrogates (emoji, rarer CJK) are ordinary text. In names, the joiners U+200C and
  * U+200D (emoji sequences, Persian and Indic scripts) stay allowed too.
@@ -48,20 +53,21 @@ export const TEXT_FAULT_MESSAGES: Record<TextFault, Record<Lang, string>> = {
     'zh-cn': '不能包含不可见的方向标记（U+200E、U+200F、U+061C）',
   },
   text_invisible: {
-    en: 'must not contain invisible characters (such as U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD, U+034F)',
-    'zh-cn': '不能包含不可见字符（如 U+200B、U+200C、U+200D、U+2060、U+FEFF、U+00AD、U+034F）',
+    en: 'must not contain invisible characters (such as U+200B, U+200C, U+200D, U+2060, U+FEFF, U+00AD, U+034F, or blanks such as U+3164, U+2800)',
+    'zh-cn': '不能包含不可见字符（如 U+200B、U+200C、U+200D、U+2060、U+FEFF、U+00AD、U+034F，或显示为空白的 U+3164、U+2800）',
   },
 };
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
 const BIDI_MARK = /[\u200E\u200F\u061C]/;
-const INVISIBLE = /[\p{Cf}\u00AD\u180E\u115F\u1160\u3164\uFFA0]|\u034F/u;
+/** Shows as nothing or as a blank: format characters, default-ignorables, the blank look-alikes, controls. */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}\u00AD\u180E\u115F\u1160\u3164\uFFA0\u2800]|\u034F/u;
 /**
  * Any character but NUL that may be at fault: one scan settles the usual, clean text. With the
  * `u` flag a surrogate pair (an emoji) is one character, so only a lone surrogate matches the range.
  */
-const SUSPECT = /[\p{Cf}\u00AD\u180E\u115F\u1160\u3164\uFFA0\uD800-\uDFFF]|\u034F/u;
+const SUSPECT = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}\u00AD\u180E\u115F\u1160\u3164\uFFA0\u2800\uD800-\uDFFF]|\u034F/u;
 
 /** Why `text` is refused for `use`, or null when it is text kept and shown exactly. */
 export function textFault(text: string, use: TextUse = 'identity'): TextFault | null {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema, positiveMoneySchema } from '../common/money.ts';
+import { safeText } from '../common/safe-text.ts';
 import { TIMEZONES } from '../timezones.ts';
 
 /**
@@ -33,10 +34,16 @@ export function agentApiStringToSign(path: string, timestamp: string, nonce: str
 export const AGENT_API_BETS_MAX_DAYS = 7;
 export const AGENT_API_BETS_MAX_LIMIT = 5000;
 
-const agentCode = z.string().trim().min(1).max(32);
-const account = z.string().trim().min(1).max(64);
+/**
+ * The identities a call names are held to the rule of the console and the ingest (`safeText`, as an
+ * identity): no NUL, no half of a surrogate pair, no direction controls or marks, nothing that shows
+ * as nothing or as a blank. A player created here is the same player the ingest and the console
+ * show, so "pl01" and "pl" + U+200B + "01" must not become two of them.
+ */
+const agentCode = safeText(z.string().trim().min(1).max(32), 'identity');
+const account = safeText(z.string().trim().min(1).max(64), 'identity');
 /** An agent's own transfer id: unique per agent. */
-const orderId = z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,48}$/, { message: 'order_id' });
+const orderId = safeText(z.string().trim().regex(/^[A-Za-z0-9_.:-]{1,48}$/, { message: 'order_id' }), 'identity');
 const instant = z.iso.datetime({ offset: true });
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'date' });
 
@@ -76,7 +83,7 @@ export const betsRequest = z.object({
   start_time: instant,
   end_time: instant,
   /** The `next_cursor` of the previous page; absent for the first. */
-  cursor: z.string().max(200).optional(),
+  cursor: safeText(z.string().max(200), 'identity').optional(),
   limit: z.number().int().min(1).max(AGENT_API_BETS_MAX_LIMIT).default(1000),
 });
 export const apiBetSchema = z.object({

@@ -72,7 +72,13 @@ export function isIpOrCidr(text: string): boolean {
   return Number(prefix) <= (v4 ? 32 : 128);
 }
 
-export const agentCodeSchema = safeText(z.string().trim().regex(/^[a-z0-9]{4,16}$/, { message: 'agent_code' }), 'identity');
+/**
+ * An agent's code (docs/product.md, "Agents"; ADR 0024): 4–16 letters of either case, digits and
+ * hyphens, starting and ending with a letter or digit ("CN01-SH"). Stored as typed; unique without
+ * regard to case, so "CN01-SH" and "cn01-sh" are one code, wherever a code is looked up.
+ */
+export const AGENT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{2,14}[A-Za-z0-9]$/;
+export const agentCodeSchema = safeText(z.string().trim().regex(AGENT_CODE_PATTERN, { message: 'agent_code' }), 'identity');
 export const agentNameSchema = safeText(z.string().trim().min(1).max(64), 'name');
 export const shareRateSchema = z.number().int().min(0).max(MAX_SHARE_RATE);
 export const ipEntrySchema = z.string().trim().refine(isIpOrCidr, { message: 'ip_or_cidr' });

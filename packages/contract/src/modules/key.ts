@@ -5,7 +5,8 @@ import { listOf, pagingSchema } from '../common/paging.ts';
 /**
  * API credentials (docs/product.md, "Keys"): `agent` keys are an agent's credential for the platform's
  * game API; `ingest` keys let a game server call the ingest endpoints (agent_id 0). The secret is
- * returned once, by key/add and key/rotate, and never again.
+ * returned once, by key/add and key/rotate, and never again. An ingest key may be limited to one
+ * agent's sub-tree and to one provider's games (its scope); without a limit it is good for all.
  */
 export const KEY_TYPES = ['agent', 'ingest'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
@@ -31,6 +32,12 @@ export const keyItemSchema = z.object({
    * keys. The keys of an agent out of service are refused whatever their own status.
    */
   agent_active: z.boolean().nullable(),
+  /** Ingest keys: the agent whose sub-tree the key is limited to (null: every agent), and its code. */
+  scope_agent_id: z.number().int().nullable().optional(),
+  scope_agent_code: z.string().nullable().optional(),
+  /** Ingest keys: the provider (platform) whose games the key is limited to (null: every provider), and its code. */
+  scope_platform_id: z.number().int().nullable().optional(),
+  scope_platform_code: z.string().nullable().optional(),
 });
 export type KeyItem = z.infer<typeof keyItemSchema>;
 
@@ -60,6 +67,17 @@ export const keyAdd = defineCall({
     remark: z.string().trim().max(255).default(''),
     /** Optional expiry (ISO-8601 with a zone); the key stops working from then on. */
     expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    /**
+     * Ingest keys only, optional: the agent whose sub-tree the key may send records of (0 or
+     * absent: every agent). Records of other agents, and cancellations of their bets, are refused.
+     */
+    scope_agent_id: z.number().int().min(0).optional(),
+    /**
+     * Ingest keys only, optional: the provider (platform) whose games' bets the key may send and
+     * cancel (0 or absent: every provider). A key limited to a provider sends no transfers, which
+     * name no game.
+     */
+    scope_platform_id: z.number().int().min(0).optional(),
   }),
   response: keySecretSchema,
 });

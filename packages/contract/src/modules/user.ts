@@ -123,7 +123,7 @@ export const passwordChange = defineCall({
 /* ---- Agent users' own calls (under /v1/agent/, docs/product.md "The agent back office") ---- */
 
 /** The agent code typed at login: empty on a host registered as an agent's domain. */
-const loginAgentCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/, { message: 'agent_code' });
+const loginAgentCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{0,32}$/, { message: 'agent_code_login' });
 
 /** An agent user as they see themselves: the operator's fields plus their agent and admin level. */
 export const agentUserInfoSchema = userInfoSchema.extend({

@@ -24,6 +24,8 @@ import { m0021SharedServerState } from './0021-shared-server-state.ts';
 import { m0022PlayerAggregatesByPlayer } from './0022-player-aggregates-by-player.ts';
 import { m0023PlayerDayCounts } from './0023-player-day-counts.ts';
 import { m0024BigintSum } from './0024-bigint-sum.ts';
+import { m0025IngestKeyScope } from './0025-ingest-key-scope.ts';
+import { m0026AgentCodeAnyCase } from './0026-agent-code-any-case.ts';
 
 /** Every migration, in order. Names sort lexically; never rename or edit a shipped one. */
 const STEPS: Array<[string, MigrationStep]> = [
@@ -50,6 +52,8 @@ const STEPS: Array<[string, MigrationStep]> = [
   ['0022-player-aggregates-by-player', m0022PlayerAggregatesByPlayer],
   ['0023-player-day-counts', m0023PlayerDayCounts],
   ['0024-bigint-sum', m0024BigintSum],
+  ['0025-ingest-key-scope', m0025IngestKeyScope],
+  ['0026-agent-code-any-case', m0026AgentCodeAnyCase],
 ];
 
 class StepProvider implements MigrationProvider {

@@ -12,7 +12,8 @@ export const AGENT_API_SIGNING_TEXT = [
   '`"POST\\n" + path + "\\n" + timestamp + "\\n" + nonce + "\\n" + sha256hex(raw body)`.',
   "The request must come from an address on the key's agent's IP whitelist (an empty whitelist admits none).",
   `Refusals: HTTP 401 \`{"code","msg"}\` with ${ErrorCode.ApiKeyInvalid} (unknown, disabled or expired key, or its agent disabled), ${ErrorCode.ApiSignatureInvalid} (signature),`,
-  `${ErrorCode.ApiTimestampInvalid} (timestamp), ${ErrorCode.ApiNonceReplayed} (nonce); HTTP 403 ${ErrorCode.NoPermission} for an address off the whitelist.`,
+  `${ErrorCode.ApiTimestampInvalid} (timestamp), ${ErrorCode.ApiNonceReplayed} (nonce); HTTP 403 ${ErrorCode.NoPermission} for an address off the whitelist;`,
+  `HTTP 429 ${ErrorCode.RateLimited} with Retry-After once an address (any request from it) or an app id (a request in its name that would be refused) has been refused too often within a minute.`,
   `Worked example: secret \`${ex.secret}\`, path \`${ex.path}\`, timestamp \`${ex.timestamp}\`, nonce \`${ex.nonce}\`, body \`${ex.body}\`:`,
   `sha256hex(body) = \`${ex.bodySha256}\`, signature = \`${ex.signature}\`.`,
   'The reference client is packages/agent-client (createAgentClient).',
@@ -48,6 +49,7 @@ export function agentApiOpenApiPaths(): Record<string, unknown> {
           },
           401: { description: 'Key, signature, timestamp or nonce refused: {"code":"A0232|A0233|A0234|A0235","msg":"…"}' },
           403: { description: 'The address is not on the agent\'s IP whitelist: {"code":"A0301","msg":"…"}' },
+          429: { description: 'Refused too often within a minute (the address, or the app id): {"code":"A0429","msg":"…"}, with Retry-After in seconds' },
         },
       },
     };

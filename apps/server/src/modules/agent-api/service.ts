@@ -8,10 +8,9 @@ import { betsHorizon } from '../../db/bets-horizon.ts';
 import { apiError, ApiError } from '../../lib/api-error.ts';
 import { addressOnList } from '../../lib/ip-list.ts';
 import { sha256 } from '../../lib/passwords.ts';
-import type { KeySource } from '../../lib/secret-box.ts';
+import { keyedDigest, keyEncryptionKey, type KeySource } from '../../lib/secret-box.ts';
 import { nowIso } from '../../lib/time.ts';
-import { parseWhitelist } from '../agent/public.ts';
-import { insertOperationLog } from '../user/public.ts';
+import { disabledAgentsOver, parseWhitelist } from '../agent/public.ts';
 import { agentKeyForSigning, noteAgentKeyUse } from '../key/public.ts';
 import { IngestRejected, ingestTransfersAnswering } from '../ingest/public.ts';
 import type { LedgerRow } from '../wallet/public.ts';
@@ -38,12 +37,17 @@ export interface SignedRequest {
   ip: string;
 }
 
-/** A refusal of the request itself (signing, key, address): HTTP status and code. */
+/**
+ * A refusal of the request itself (signing, key, address): HTTP status and code, the app id the
+ * request named and, when that key exists, its agent's code ('' otherwise). The routes answer and
+ * log it through the refusal gate (refusals.ts).
+ */
 export class ApiRefusal extends ApiError {
   constructor(
     readonly status: 401 | 403,
     code: ErrorCode,
     readonly appId: string,
+    readonly agentCode = '',
   ) {
     super(code);
   }
@@ -63,20 +67,9 @@ const sameHex = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** Logs a refused request with its app id and address (never the secret) and throws its refusal. */
-async function refuse(database: Database, req: SignedRequest, appId: string, status: 401 | 403, code: ErrorCode, agentCode = ''): Promise<never> {
-  await insertOperationLog(database.db, {
-    operatorId: null,
-    operatorAccount: appId || '-',
-    agentCode,
-    action: `api/${req.path}`,
-    target: appId ? `key:${appId}` : '',
-    summary: { app_id: appId, refused: code },
-    ip: req.ip,
-    resultCode: code,
-    now: nowIso(),
-  }).catch(() => undefined);
-  throw new ApiRefusal(status, code, appId);
+/** Throws the refusal of a request (logged, and limited, by the routes' refusal gate: refusals.ts). */
+function refuse(appId: string, status: 401 | 403, code: ErrorCode, agentCode = ''): never {
+  throw new ApiRefusal(status, code, appId, agentCode);
 }
 
 /**
@@ -84,7 +77,8 @@ async function refuse(database: Database, req: SignedRequest, appId: string, sta
  * and every agent above it enabled), the timestamp (within 300 s), the signature, the address (on
  * the key's agent's whitelist; an empty whitelist admits none) and, last, the nonce (not used with
  * this key in the last 10 minutes), so a request refused for another reason does not use its nonce
- * up. Each refusal is logged with the app id and address, never the secret.
+ * up. Each refusal is thrown as an ApiRefusal, for the routes to log with the app id and address,
+ * never the secret.
  *
  * `deferNonce`: the call takes the nonce itself, inside its own write transaction, and runs under
  * `withNonce`, which refuses a replay all the same.
@@ -92,20 +86,20 @@ async function refuse(database: Database, req: SignedRequest, appId: string, sta
 export async function authenticateApiRequest(database: Database, keys: KeySource, req: SignedRequest, deferNonce = false): Promise<ApiCaller> {
   const appId = header(req.headers, agentApi.AGENT_API_HEADERS.appId).slice(0, 64);
   const found = appId ? await agentKeyForSigning(database.db, appId, keys) : null;
-  if (!found) return refuse(database, req, appId, 401, ErrorCode.ApiKeyInvalid);
+  if (!found) return refuse(appId, 401, ErrorCode.ApiKeyInvalid);
   const { agent } = found;
 
   const timestamp = header(req.headers, agentApi.AGENT_API_HEADERS.timestamp);
   const nonce = header(req.headers, agentApi.AGENT_API_HEADERS.nonce);
   const signature = header(req.headers, agentApi.AGENT_API_HEADERS.signature).toLowerCase();
   if (!/^\d{1,12}$/.test(timestamp) || Math.abs(Date.now() / 1000 - Number(timestamp)) > agentApi.AGENT_API_CLOCK_WINDOW_SECONDS) {
-    return refuse(database, req, appId, 401, ErrorCode.ApiTimestampInvalid, agent.code);
+    return refuse(appId, 401, ErrorCode.ApiTimestampInvalid, agent.code);
   }
-  if (!agentApi.AGENT_API_NONCE.test(nonce)) return refuse(database, req, appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
+  if (!agentApi.AGENT_API_NONCE.test(nonce)) return refuse(appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
   const path = agentApi.AGENT_API_PREFIX_PATH + req.path;
   const expected = createHmac('sha256', found.secret).update(agentApi.agentApiStringToSign(path, timestamp, nonce, sha256(req.rawBody))).digest('hex');
-  if (!sameHex(signature, expected)) return refuse(database, req, appId, 401, ErrorCode.ApiSignatureInvalid, agent.code);
-  if (!addressOnList(req.ip, parseWhitelist(agent.ipWhitelist))) return refuse(database, req, appId, 403, ErrorCode.NoPermission, agent.code);
+  if (!sameHex(signature, expected)) return refuse(appId, 401, ErrorCode.ApiSignatureInvalid, agent.code);
+  if (!addressOnList(req.ip, parseWhitelist(agent.ipWhitelist))) return refuse(appId, 403, ErrorCode.NoPermission, agent.code);
   const caller: ApiCaller = {
     keyId: found.key.id,
     appId,
@@ -115,7 +109,7 @@ export async function authenticateApiRequest(database: Database, keys: KeySource
     nonceTaken: false,
   };
   if (!deferNonce) {
-    if (!(await takeNonce(database.db, caller))) return refuse(database, req, appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
+    if (!(await takeNonce(database.db, caller))) return refuse(appId, 401, ErrorCode.ApiNonceReplayed, agent.code);
     caller.nonceTaken = true;
   }
   if (randomInt(100) === 0) await repo.purgeNoncesBefore(database.db, new Date(Date.now() - agentApi.AGENT_API_NONCE_TTL_SECONDS * 1000).toISOString());
@@ -140,7 +134,7 @@ async function takeNonceWithin(db: Kysely<DB>, caller: ApiCaller): Promise<void>
  * here; either way a replayed request is refused (A0235) and changes nothing.
  */
 export async function withNonce<T>(database: Database, caller: ApiCaller, req: SignedRequest, call: () => Promise<T>): Promise<T> {
-  const replayed = () => refuse(database, req, caller.appId, 401, ErrorCode.ApiNonceReplayed, caller.agent.code);
+  const replayed = () => refuse(caller.appId, 401, ErrorCode.ApiNonceReplayed, caller.agent.code);
   let out: T;
   try {
     out = await call();
@@ -167,8 +161,25 @@ async function scopedAgent(database: Database, caller: ApiCaller, code: string):
 const noPlayer = (account: string) =>
   apiError(ErrorCode.NotFound, `account：玩家 ${account} 不存在，请先创建`, `account: there is no player ${account}; create it first (player/create)`);
 
+/**
+ * An agent out of service (itself or an agent above it disabled) takes no new players: refused
+ * naming the disabled agent, as the ingest names it for a transfer in. The key's own agent and
+ * those above it were checked with the key.
+ */
+async function requireAgentInService(database: Database, caller: ApiCaller, agent: repo.ScopedAgent): Promise<void> {
+  if (agent.id === caller.agent.id) return;
+  const off = (await disabledAgentsOver(database.db, [agent.id])).get(agent.id);
+  if (!off) return;
+  const [zh, en] =
+    off.id === agent.id
+      ? [`agent_code：代理 ${agent.code} 已停用，不能创建玩家`, `agent_code: the agent ${agent.code} is disabled: it takes no new players`]
+      : [`agent_code：代理 ${agent.code} 的上级代理 ${off.code} 已停用，不能创建玩家`, `agent_code: the agent ${agent.code} is out of service (the agent ${off.code} above it is disabled): it takes no new players`];
+  throw apiError(ErrorCode.InvalidParameter, zh, en, { field: 'agent_code', reason: 'agent_disabled' });
+}
+
 export async function playerCreate(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.playerCreateRequest>) {
   const agent = await scopedAgent(database, caller, input.agent_code);
+  await requireAgentInService(database, caller, agent);
   const existing = await repo.findPlayer(database.db, agent.id, input.account);
   if (existing) return { player_id: existing.id, account: existing.account, currency_code: existing.currency_code, created: false };
   const made = await ensurePlayer(database, { agentId: agent.id, account: input.account, currencyId: agent.currency_id });
@@ -306,16 +317,25 @@ export async function transferStatus(database: Database, caller: ApiCaller, inpu
   return transferAnswer(input.order_id, stored);
 }
 
-/** A cursor names the last bet answered and the range it belongs to, so it cannot be reused for another range. */
-function readCursor(cursor: string | undefined, range: string): number {
+/**
+ * The signature of a bets cursor: an HMAC under the server's key-encryption key (lib/secret-box.ts)
+ * of the last bet id answered, the key's app id and the query (agent and range). Only the server
+ * can make one, and one made for another key, agent or range does not match: a cursor cannot be
+ * forged to start anywhere, nor be used by another key.
+ */
+const cursorSignature = (keys: KeySource, appId: string, range: string, lastId: string) =>
+  keyedDigest(keyEncryptionKey(keys), 'agent-api-bets-cursor', `${appId}\n${range}\n${lastId}`).slice(0, 32);
+
+/** The last bet id a cursor names; refused (A0400, field cursor) unless this server signed it for this key and query. */
+function readCursor(cursor: string | undefined, keys: KeySource, appId: string, range: string): number {
   if (!cursor) return 0;
-  const m = /^(\d{1,19})\.([0-9a-f]{16})$/.exec(cursor);
-  if (!m || m[2] !== sha256(`${range}:${m[1]}`).slice(0, 16)) {
+  const m = /^(\d{1,19})\.([0-9a-f]{32})$/.exec(cursor);
+  if (!m || !sameHex(m[2]!, cursorSignature(keys, appId, range, m[1]!))) {
     throw apiError(ErrorCode.InvalidParameter, 'cursor：无效，请使用上一页返回的 next_cursor', 'cursor: invalid; pass the next_cursor of the previous page', { field: 'cursor', reason: 'invalid' });
   }
   return Number(m[1]);
 }
-const writeCursor = (lastId: number, range: string) => `${lastId}.${sha256(`${range}:${lastId}`).slice(0, 16)}`;
+const writeCursor = (lastId: number, keys: KeySource, appId: string, range: string) => `${lastId}.${cursorSignature(keys, appId, range, String(lastId))}`;
 
 /**
  * Settled bets of the sub-tree in the settle-time range, in the order they were stored (by id), a
@@ -323,7 +343,7 @@ const writeCursor = (lastId: number, range: string) => `${lastId}.${sha256(`${ra
  * still being stored appear on a later page: following next_cursor answers every bet of the range
  * exactly once. next_cursor is null when the page reached the last bet stored.
  */
-export async function bets(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.betsRequest>) {
+export async function bets(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.betsRequest>, keys: KeySource) {
   const agent = await scopedAgent(database, caller, input.agent_code);
   const startMs = Date.parse(input.start_time);
   const endMs = Date.parse(input.end_time);
@@ -335,7 +355,7 @@ export async function bets(database: Database, caller: ApiCaller, input: z.outpu
     );
   }
   const range = `${agent.id}:${startMs}:${endMs}`;
-  const afterId = readCursor(input.cursor, range);
+  const afterId = readCursor(input.cursor, keys, caller.appId, range);
   const horizon = await betsHorizon(database);
   const rows = await repo.pageBets(database.freshReader, { agentPath: agent.path, startMs, endMs, afterId, horizon, limit: input.limit });
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -354,7 +374,7 @@ export async function bets(database: Database, caller: ApiCaller, input: z.outpu
   }));
   // A short page reached the horizon; its cursor still moves on from what it answered, so bets
   // stored later are found from there.
-  return { list, next_cursor: writeCursor(rows.at(-1)?.id ?? afterId, range), has_more: rows.length === input.limit };
+  return { list, next_cursor: writeCursor(rows.at(-1)?.id ?? afterId, keys, caller.appId, range), has_more: rows.length === input.limit };
 }
 
 export async function reportDaily(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.reportDailyRequest>, lang: Lang) {

@@ -1,10 +1,57 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { bill } from '@console/contract';
+import type { Dialect } from '../../db/database.ts';
 import { DAY_MS, instantsOfUtcDay, utcDayOf } from '../../db/player-days.ts';
 import { int8Text, toNumber } from '../../db/sql.ts';
 
 const { LEDGER_TYPES } = bill;
+
+/** SQL of a sum of a 64-bit integer expression, as text that moneySumOf reads. */
+type SumSql = (expr: RawBuilder<unknown>) => RawBuilder<string>;
+
+/**
+ * SUM as decimal text. PostgreSQL's SUM(bigint) is a numeric, exact at any size. SQLite's SUM over
+ * integers is a 64-bit integer and raises "integer overflow" past it (see exactSums).
+ */
+const plainSum: SumSql = (expr) => int8Text(sql`SUM(${expr})`);
+
+/**
+ * SQLite: the sum in two halves, the high 32 bits of each amount (an arithmetic shift, so the sign
+ * stays with them) and the low 32 bits (0 to 2^32 − 1), as "hi:lo". Each half's sum stays within 64
+ * bits for up to 2^31 rows; moneySumOf puts them together as hi × 2^32 + lo.
+ */
+const halvesSum: SumSql = (expr) => sql<string>`CAST(SUM((${expr}) >> 32) AS TEXT) || ':' || CAST(SUM((${expr}) & 4294967295) AS TEXT)`;
+
+/** SQLite's refusal of an integer SUM past the signed 64-bit range. */
+const isIntegerSumOverflow = (err: unknown) => {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === 'SQLITE_ERROR' && e.message === 'integer overflow';
+};
+
+/**
+ * Runs a statement of sums so that they come out exact whatever their size. Each amount, day row
+ * and balance of the ledger stays within the signed 64-bit range, but a total over many of them
+ * need not: a range of large transfers passes it, and no narrower range would help forever. On
+ * SQLite the statement runs with the plain SUM first and, only when that overflows, again with
+ * the sums in halves (halvesSum costs about twice the plain one per row summed).
+ */
+async function exactSums<T>(dialect: Dialect, run: (sum: SumSql) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') return run(plainSum);
+  try {
+    return await run(plainSum);
+  } catch (err) {
+    if (!isIntegerSumOverflow(err)) throw err;
+    return run(halvesSum);
+  }
+}
+
+/** A sum read through a SumSql, as a bigint. */
+function moneySumOf(text: unknown): bigint {
+  const s = String(text ?? '0');
+  const colon = s.indexOf(':');
+  return colon < 0 ? BigInt(s) : (BigInt(s.slice(0, colon)) << 32n) + BigInt(s.slice(colon + 1));
+}
 
 /** SQL of the account-change ledger list. */
 
@@ -83,17 +130,19 @@ export interface CurrencySums {
 }
 
 /** Sums of the filter's entries per currency, entry by entry. */
-export async function sumEntries(db: Kysely<DB>, f: BillFilter): Promise<CurrencySums[]> {
-  const rows = await filtered(db.selectFrom('ledger_entry'), f)
-    .select([
-      'ledger_entry.currency_id',
-      (eb) => eb.fn.countAll().as('n'),
-      int8Text(sql`SUM(CASE WHEN ledger_entry.amount > 0 THEN ledger_entry.amount ELSE 0 END)`).as('amount_in'),
-      int8Text(sql`SUM(CASE WHEN ledger_entry.amount < 0 THEN ledger_entry.amount ELSE 0 END)`).as('amount_out'),
-    ])
-    .groupBy('ledger_entry.currency_id')
-    .execute();
-  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: BigInt(r.amount_in), amount_out: BigInt(r.amount_out) }));
+export async function sumEntries(db: Kysely<DB>, dialect: Dialect, f: BillFilter): Promise<CurrencySums[]> {
+  const rows = await exactSums(dialect, (sum) =>
+    filtered(db.selectFrom('ledger_entry'), f)
+      .select([
+        'ledger_entry.currency_id',
+        (eb) => eb.fn.countAll().as('n'),
+        sum(sql`CASE WHEN ledger_entry.amount > 0 THEN ledger_entry.amount ELSE 0 END`).as('amount_in'),
+        sum(sql`CASE WHEN ledger_entry.amount < 0 THEN ledger_entry.amount ELSE 0 END`).as('amount_out'),
+      ])
+      .groupBy('ledger_entry.currency_id')
+      .execute(),
+  );
+  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: moneySumOf(r.amount_in), amount_out: moneySumOf(r.amount_out) }));
 }
 
 /** Per-currency sums added together, by currency id. */
@@ -122,20 +171,22 @@ export interface Stretch {
 }
 
 /** The sums of one whole UTC day of the filter (its dimensions), per currency, from ledger_day_count. */
-async function daySums(db: Kysely<DB>, f: BillFilter, day: number): Promise<CurrencySums[]> {
-  let q = db
-    .selectFrom('ledger_day_count')
-    .select([
-      'ledger_day_count.currency_id',
-      int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
-      int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
-      int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
-    ])
-    .where('ledger_day_count.day', '=', day)
-    .groupBy('ledger_day_count.currency_id');
-  for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
-  const rows = await q.execute();
-  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: BigInt(r.amount_in), amount_out: BigInt(r.amount_out) }));
+async function daySums(db: Kysely<DB>, dialect: Dialect, f: BillFilter, day: number): Promise<CurrencySums[]> {
+  const rows = await exactSums(dialect, (sum) => {
+    let q = db
+      .selectFrom('ledger_day_count')
+      .select([
+        'ledger_day_count.currency_id',
+        int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
+        sum(sql.ref('ledger_day_count.amount_in')).as('amount_in'),
+        sum(sql.ref('ledger_day_count.amount_out')).as('amount_out'),
+      ])
+      .where('ledger_day_count.day', '=', day)
+      .groupBy('ledger_day_count.currency_id');
+    for (const c of dimensionConditions(f, 'ledger_day_count')) q = q.where(c);
+    return q.execute();
+  });
+  return rows.map((r) => ({ currency_id: toNumber(r.currency_id), entry_count: toNumber(r.n), amount_in: moneySumOf(r.amount_in), amount_out: moneySumOf(r.amount_out) }));
 }
 
 /** Sums to take away (addSums adds them). */
@@ -157,13 +208,13 @@ export interface LedgerTotals {
  * a page's entries are on (pageWindow). Null when the filter names a player or an order id: their
  * own keys find their entries, which are then summed directly.
  */
-export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<LedgerTotals | null> {
+export async function ledgerTotals(db: Kysely<DB>, dialect: Dialect, f: BillFilter): Promise<LedgerTotals | null> {
   if (f.playerAccount || f.orderId) return null;
   const firstDay = f.from === undefined ? undefined : Math.ceil(f.from / DAY_MS);
   // The day after the last one that `to` (inclusive) covers whole.
   const endDay = f.to === undefined ? undefined : Math.floor((f.to + 1) / DAY_MS);
   const edges = async (from: number | undefined, to: number | undefined) => {
-    const sums = await sumEntries(db, { ...f, from, to });
+    const sums = await sumEntries(db, dialect, { ...f, from, to });
     return { stretch: { from, to, count: countOf(sums) }, sums };
   };
   /**
@@ -175,9 +226,9 @@ export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<Ledge
     const { from: dayFrom, to: dayTo } = instantsOfUtcDay(utcDayOf(from));
     if (to - from < DAY_MS / 2) return edges(from, to);
     const [day, before, after] = await Promise.all([
-      daySums(db, f, utcDayOf(from)),
-      dayFrom < from ? sumEntries(db, { ...f, from: dayFrom, to: from - 1 }) : [],
-      to < dayTo ? sumEntries(db, { ...f, from: to + 1, to: dayTo }) : [],
+      daySums(db, dialect, f, utcDayOf(from)),
+      dayFrom < from ? sumEntries(db, dialect, { ...f, from: dayFrom, to: from - 1 }) : [],
+      to < dayTo ? sumEntries(db, dialect, { ...f, from: to + 1, to: dayTo }) : [],
     ]);
     const sums = addSums([day, negated(before), negated(after)]);
     return { stretch: { from, to, count: countOf(sums) }, sums };
@@ -209,22 +260,24 @@ export async function ledgerTotals(db: Kysely<DB>, f: BillFilter): Promise<Ledge
     .select(['ledger_day_count.day', int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n')])
     .groupBy('ledger_day_count.day')
     .orderBy('ledger_day_count.day', 'desc');
-  const perCurrency = wholeDays(db.selectFrom('ledger_day_count'))
-    .select([
-      'ledger_day_count.currency_id',
-      int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
-      int8Text(sql`SUM(ledger_day_count.amount_in)`).as('amount_in'),
-      int8Text(sql`SUM(ledger_day_count.amount_out)`).as('amount_out'),
-    ])
-    .groupBy('ledger_day_count.currency_id');
+  const perCurrency = (sum: SumSql) =>
+    wholeDays(db.selectFrom('ledger_day_count'))
+      .select([
+        'ledger_day_count.currency_id',
+        int8Text(sql`SUM(ledger_day_count.entry_count)`).as('n'),
+        sum(sql.ref('ledger_day_count.amount_in')).as('amount_in'),
+        sum(sql.ref('ledger_day_count.amount_out')).as('amount_out'),
+      ])
+      .groupBy('ledger_day_count.currency_id')
+      .execute();
   const [days, currencies, head, tail] = await Promise.all([
     perDay.execute(),
-    perCurrency.execute(),
+    exactSums(dialect, perCurrency),
     firstDay !== undefined && f.from! < firstDay * DAY_MS ? partialDay(f.from!, firstDay * DAY_MS - 1) : null,
     endDay !== undefined && endDay * DAY_MS <= f.to! ? partialDay(endDay * DAY_MS, f.to!) : null,
   ]);
   const whole = days.map((d) => ({ ...instantsOfUtcDay(toNumber(d.day)), count: toNumber(d.n) }));
-  const wholeSums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: BigInt(c.amount_in), amount_out: BigInt(c.amount_out) }));
+  const wholeSums = currencies.map((c) => ({ currency_id: toNumber(c.currency_id), entry_count: toNumber(c.n), amount_in: moneySumOf(c.amount_in), amount_out: moneySumOf(c.amount_out) }));
   const stretches = [...(tail ? [tail.stretch] : []), ...whole, ...(head ? [head.stretch] : [])];
   return { stretches: stretches.filter((s) => s.count > 0), sums: addSums([wholeSums, tail?.sums ?? [], head?.sums ?? []]) };
 }

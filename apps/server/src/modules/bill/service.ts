@@ -106,11 +106,11 @@ const countOf = (sums: readonly CurrencySums[]) => sums.reduce((n, s) => n + s.e
 export async function billList(db: Kysely<DB>, dialect: Dialect, input: BillListInput) {
   const filter = await resolveFilter(db, dialect, input);
   const offset = (input.page - 1) * input.page_size;
-  const totals = await ledgerTotals(db, filter);
+  const totals = await ledgerTotals(db, dialect, filter);
   let sums: CurrencySums[];
   let rows: LedgerRowRead[] = [];
   if (!totals) {
-    const [direct, page] = await Promise.all([sumEntries(db, filter), pageLedger(db, filter, offset, input.page_size)]);
+    const [direct, page] = await Promise.all([sumEntries(db, dialect, filter), pageLedger(db, filter, offset, input.page_size)]);
     [sums, rows] = [addSums([direct]), page];
   } else {
     sums = totals.sums;
@@ -130,8 +130,8 @@ export const billSheetFields = bill.BILL_EXPORT_COLUMNS.map((c) => c.key);
  */
 export async function billExportSource(db: Kysely<DB>, dialect: Dialect, input: BillFilterInput, lang: Lang) {
   const filter = await resolveFilter(db, dialect, input);
-  const totals = await ledgerTotals(db, filter);
-  const sums = totals ? totals.sums : addSums([await sumEntries(db, filter)]);
+  const totals = await ledgerTotals(db, dialect, filter);
+  const sums = totals ? totals.sums : addSums([await sumEntries(db, dialect, filter)]);
   const total = countOf(sums);
   // The statement reads only the days that hold the entries.
   const window = totals ? pageWindow(totals.stretches, 0, total) : null;

@@ -1,4 +1,4 @@
 // The public surface of the currency module: all that code outside the module may import of it
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
-export { currencyLabel, disabledCurrencyIds, findCurrency } from './repository.ts';
+export { currencyDecimals, currencyLabel, disabledCurrencyIds, findCurrency } from './repository.ts';

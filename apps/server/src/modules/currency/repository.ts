@@ -30,6 +30,15 @@ export async function currencyLabel(db: Kysely<DB>, id: number) {
   return db.selectFrom('currency').select(['code']).where('id', '=', id).executeTakeFirst();
 }
 
+/** Every currency's decimals (how many the console shows) by id and by code: an export writes money with them. */
+export async function currencyDecimals(db: Kysely<DB>): Promise<{ byId: Map<number, number>; byCode: Map<string, number> }> {
+  const rows = await db.selectFrom('currency').select(['id', 'code', 'decimals']).execute();
+  return {
+    byId: new Map(rows.map((r) => [toNumber(r.id), toNumber(r.decimals)])),
+    byCode: new Map(rows.map((r) => [r.code, toNumber(r.decimals)])),
+  };
+}
+
 export interface CurrencyRow {
   id: number;
   code: string;

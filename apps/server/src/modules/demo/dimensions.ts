@@ -100,12 +100,16 @@ const AGENTS: Array<[string, string, string | null, string, number]> = [
   ['GL01-CR-01', '加密分代', 'GL01-CR', 'USDT', 6],
 ];
 
-/** The demo's admin levels, with codes of the agent permission tree (docs/product.md, "Agent admin levels"). */
+/**
+ * The demo's admin levels, with codes of the agent permission tree (docs/product.md, "Agent admin
+ * levels"). A level has one name, shown as stored in both languages: the demo's carry both
+ * ("中文 / English"), as its other texts do, so each reads in either console.
+ */
 const ADMIN_LEVELS: Array<[string, number, string]> = [
-  ['超级管理员', 1, AGENT_PERMISSION_CODES.join(',')],
-  ['管理员', 2, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '201', '202', '203', '204', '301', '302', '303', '304', '7', '801']).join(',')],
-  ['财务', 3, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '6', '1305']).join(',')],
-  ['客服', 4, normalizeAgentPermissions(['201', '202', '801']).join(',')],
+  ['超级管理员 / Super admin', 1, AGENT_PERMISSION_CODES.join(',')],
+  ['管理员 / Admin', 2, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '201', '202', '203', '204', '301', '302', '303', '304', '7', '801']).join(',')],
+  ['财务 / Finance', 3, normalizeAgentPermissions(['1401', '1402', '1403', '1404', '1405', '6', '1305']).join(',')],
+  ['客服 / Customer service', 4, normalizeAgentPermissions(['201', '202', '801']).join(',')],
 ];
 
 export interface World {
@@ -334,7 +338,7 @@ export async function insertOperations(db: Kysely<DB>, world: World, keys: KeySo
   for (const [i, a] of tops.entries()) {
     await db.updateTable('agent').set({ ip_whitelist: (whitelists[i] ?? []).join(',') }).where('id', '=', a.id).execute();
   }
-  await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器' }, null, keys);
+  await addKey(db, { agent_id: 0, type: 'ingest', remark: '演示游戏服务器 / Demo game server' }, null, keys);
   for (const a of tops) await addKey(db, { agent_id: a.id, type: 'agent', remark: `${a.code} API` }, null, keys);
   const demoAgent = world.agents.find((a) => a.code === DEMO_AGENT_KEY.agentCode)!;
   await insertKey(
@@ -346,7 +350,7 @@ export async function insertOperations(db: Kysely<DB>, world: World, keys: KeySo
     now,
   );
   const sub = world.agents.find((a) => a.code === 'SEA01-TH')!;
-  const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）` }, null, keys);
+  const off = await addKey(db, { agent_id: sub.id, type: 'agent', remark: `${sub.code} API（旧）/ ${sub.code} API (old)` }, null, keys);
   await db.updateTable('api_key').set({ status: 2, updated_at: now }).where('id', '=', off.id).execute();
   const domains: Array<[string, string, number | null, number]> = [
     ['xn--mnq481g.demo-games.example', 'agent', tops[0]!.id, 1],

@@ -121,8 +121,13 @@ function outcome(rng: Rng, type: GameType, stake: bigint): { payout: bigint; tax
   }
 }
 
-/** Why a provider voids a settled bet (shown in the bet-record list). */
-const CANCEL_REASONS = ['Round voided by the provider', 'Game server error: round refunded', 'Duplicate settlement reversed', '牌局异常，注单作废'];
+/** Why a provider voids a settled bet (shown in the bet-record list), in both of the console's languages. */
+const CANCEL_REASONS = [
+  '厂商作废牌局 / Round voided by the provider',
+  '游戏服务器故障，牌局退款 / Game server error: round refunded',
+  '重复结算冲回 / Duplicate settlement reversed',
+  '牌局异常，注单作废 / Abnormal round: bet voided',
+];
 
 const money = (s: string): bigint => parseMoney(s);
 

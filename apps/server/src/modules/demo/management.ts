@@ -52,7 +52,7 @@ export async function setDemoControls(db: Kysely<DB>, players: readonly Player[]
       .values({
         player_id: ids.get(p.account)!.id, game_id: null, direction: lose ? 'lose' : 'win', target_amount: target, intensity: 50 + 25 * (i % 4),
         achieved_amount: 0n, status: 'active', created_by: null, created_by_account: 'admin', cancelled_by: null, cancelled_by_account: null,
-        cancelled_at: null, remark: lose ? 'risk control' : 'VIP retention', created_at: when, updated_at: when, finished_at: null,
+        cancelled_at: null, remark: lose ? '风控 / Risk control' : 'VIP 留存 / VIP retention', created_at: when, updated_at: when, finished_at: null,
       })
       .execute();
   }
@@ -80,11 +80,12 @@ export async function demoAdjustments(database: Database, players: readonly Play
   const ids = await demoPlayerIds(database.db, picked.map((p) => p.account));
   const admin = await database.db.selectFrom('operator_user').select(['id', 'account']).where('account', '=', 'admin').executeTakeFirst();
   const operator = { id: admin ? toNumber(admin.id) : null, account: admin?.account ?? 'admin' };
+  // Remarks as an operator of the demo's Chinese-first platform would write them, with their English.
   const remarks = [
-    ['credit', 'Compensation for a disconnected round'],
-    ['credit', 'VIP birthday bonus'],
-    ['debit', 'Duplicate payout reversed'],
-    ['credit', 'Promotion reward'],
+    ['credit', '掉线补偿 / Compensation for a disconnected round'],
+    ['credit', 'VIP 生日礼金 / VIP birthday bonus'],
+    ['debit', '重复派彩冲回 / Duplicate payout reversed'],
+    ['credit', '活动奖励 / Promotion reward'],
   ] as const;
   for (const [i, p] of picked.entries()) {
     const id = ids.get(p.account);

@@ -1,31 +1,55 @@
-import { report, type Lang } from '@console/contract';
+import { bill, report, TIMEZONES, type Lang } from '@console/contract';
 import type { ColumnKind } from './workbook.ts';
 
 /**
  * How a column is written on a sheet, from the contract's column metadata (the console's tables
- * use the same): ids and counts as numbers; money and ratios as their exact decimal text (a
- * spreadsheet number keeps 15 significant digits; a year's VND turnover has more), aligned right
- * like numbers; everything else as text.
+ * use the same): ids and counts as numbers; money as a number with its currency's decimals;
+ * ratios and basis points as percentages; periods and times as date cells; everything else as
+ * text (workbook.ts, ColumnKind).
  */
 export function kindOf(field: string): ColumnKind {
   const kind = report.REPORT_COLUMNS[field]?.kind;
-  if (kind === 'id' || kind === 'count' || kind === 'bp') return 'count';
-  if (kind === 'money' || kind === 'rate') return 'decimal';
-  return 'text';
+  switch (kind) {
+    case 'id':
+    case 'count':
+    case 'money':
+    case 'bp':
+      return kind;
+    case 'rate':
+      return 'ratio';
+    case 'date':
+      return 'time';
+    default:
+      return 'text';
+  }
 }
 
-/** What a sheet's header adds to a column of basis points, which it writes as the bare number the API sends. */
-const BP_UNIT: Record<Lang, string> = { 'zh-cn': '（基点）', en: ' (bp)' };
+/** How a column of the account-change ledger's sheet is written (BILL_EXPORT_COLUMNS): its time is a date cell. */
+export function billKindOf(c: (typeof bill.BILL_EXPORT_COLUMNS)[number]): ColumnKind {
+  if (c.key === 'time') return 'time';
+  return c.kind;
+}
+
+/** Columns of a moment (not of a report's period): their header names the timezone they are written in. */
+const MOMENTS = new Set(['bet_time', 'settle_time', 'cancelled_at']);
+
+/** The label of a timezone id ("GMT+8:00"). */
+export const zoneLabel = (timeZoneId: number) => TIMEZONES.find((t) => t.id === timeZoneId)?.label ?? String(timeZoneId);
 
 /**
- * A column's header in the sheet's language: the contract's (with the unit of a basis-point
- * column, 5000 = 50 %), the field name for a column it does not know.
+ * A column's header in the sheet's language: the contract's, the field name for a column it does
+ * not know; with `timeZoneId`, a moment's column names the timezone its times are in
+ * ("Settle time (GMT+8:00)").
  */
-export function headerOf(field: string, lang: Lang): string {
+export function headerOf(field: string, lang: Lang, timeZoneId?: number): string {
   const meta = report.REPORT_COLUMNS[field];
   if (!meta) return field;
-  return meta.kind === 'bp' ? `${meta.title[lang]}${BP_UNIT[lang]}` : meta.title[lang];
+  return timeZoneId !== undefined && MOMENTS.has(field) ? `${meta.title[lang]} (${zoneLabel(timeZoneId)})` : meta.title[lang];
 }
+
+/** The header of a column of the ledger's sheet; its time names the timezone it is written in. */
+export const billHeaderOf = (c: (typeof bill.BILL_EXPORT_COLUMNS)[number], lang: Lang, timeZoneId: number) =>
+  c.key === 'time' ? `${c.title[lang]} (${zoneLabel(timeZoneId)})` : c.title[lang];
 
 /** Labels of the filter lines written above the table. */
 export const FILTER_LABELS: Record<string, [zh: string, en: string]> = {
@@ -42,7 +66,7 @@ export const FILTER_LABELS: Record<string, [zh: string, en: string]> = {
   type: ['类型', 'Type'],
   order_id: ['订单号', 'Order ID'],
   sort: ['排序', 'Sort'],
-  exported: ['导出时间 (UTC)', 'Exported at (UTC)'],
+  exported: ['导出时间', 'Exported at'],
   exported_by: ['导出人', 'Exported by'],
   all: ['全部', 'All'],
   total: ['合计', 'Total'],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { bill, ErrorCode, exportFile, isLocalDateTime, localDateTimeText, report, timeBoundMs, timezoneOffsetMinutes, TIMEZONES, type CallDef, type Lang } from '@console/contract';
+import { bill, ErrorCode, exportFile, isLocalDateTime, localDateTimeText, MONEY_SCALE, report, timeBoundMs, timezoneOffsetMinutes, TIMEZONES, type CallDef, type Lang } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { toNumber } from '../../db/sql.ts';
@@ -11,11 +11,11 @@ import { nowIso } from '../../lib/time.ts';
 import type { CallContext, FileAnswer } from '../../plugins/calls.ts';
 import { agentLabel } from '../agent/public.ts';
 import { billExportSource } from '../bill/public.ts';
-import { currencyLabel } from '../currency/public.ts';
+import { currencyDecimals, currencyLabel } from '../currency/public.ts';
 import { gameLabel } from '../game/public.ts';
 import { platformLabel } from '../platform/public.ts';
 import { exportSource, isMonthRequest, type AnyExportRequest, type Row } from '../report/public.ts';
-import { headerOf, kindOf, label } from './columns.ts';
+import { billHeaderOf, billKindOf, headerOf, kindOf, label } from './columns.ts';
 import {
   beatSlot,
   deleteExportParts,
@@ -186,6 +186,8 @@ interface ExportJob {
   range: { title: string; file: string };
   /** The filter lines between the report's name and who exported it when. */
   lines: Array<[string, string]>;
+  /** The timezone of the request: its times, and when it was exported, are written in it. */
+  timeZoneId: number;
   columns: SheetColumn[];
   /** Every row (null: none), each through `format`. */
   query: RowQuery | null;
@@ -213,7 +215,8 @@ export async function exportReport(ctx: CallContext, d: ReportDef, input: Export
       filters: { ...input },
       range: { title: `${start} ~ ${end}`, file: `${start}_${end}` },
       lines: await reportLines(ctx.db, d, input, ctx.lang),
-      columns: report.reportFields(d).map((key) => ({ key, header: headerOf(key, ctx.lang), kind: kindOf(key) })),
+      timeZoneId: input.time_zone_id,
+      columns: report.reportFields(d).map((key) => ({ key, header: headerOf(key, ctx.lang, input.time_zone_id), kind: kindOf(key) })),
       query: source.query,
       rows: source.rows,
       format: source.format,
@@ -236,10 +239,11 @@ export async function exportBill(ctx: CallContext, input: BillExportInput): Prom
     const { lang } = ctx;
     const source = await billExportSource(ctx.reader, ctx.dialect, input, lang);
     const total = label('total', lang);
+    // currency_id is no column of the sheet: it gives the amounts their currency's decimals.
     const totals = source.summary.flatMap((s) => [
-      { label: `${total} ${s.currency_code} ${label('amount_in', lang)}`, row: { amount: s.amount_in } },
-      { label: `${total} ${s.currency_code} ${label('amount_out', lang)}`, row: { amount: s.amount_out } },
-      { label: `${total} ${s.currency_code} ${label('amount_net', lang)} (${s.entry_count.toLocaleString('en')})`, row: { amount: s.amount_net } },
+      { label: `${total} ${s.currency_code} ${label('amount_in', lang)}`, row: { amount: s.amount_in, currency_id: s.currency_id } },
+      { label: `${total} ${s.currency_code} ${label('amount_out', lang)}`, row: { amount: s.amount_out, currency_id: s.currency_id } },
+      { label: `${total} ${s.currency_code} ${label('amount_net', lang)} (${s.entry_count.toLocaleString('en')})`, row: { amount: s.amount_net, currency_id: s.currency_id } },
     ]);
     const stamp = (bound: string | undefined, end: boolean) => boundText(bound, input.time_zone_id, end).slice(0, 10);
     const [from, to] = [stamp(input.start_time, false), stamp(input.end_time, true)];
@@ -248,7 +252,8 @@ export async function exportBill(ctx: CallContext, input: BillExportInput): Prom
       filters: { ...input },
       range: { title: from || to ? `${from} ~ ${to}` : '', file: from || to ? `${from}_${to}` : '' },
       lines: await billLines(ctx.db, input, lang),
-      columns: bill.BILL_EXPORT_COLUMNS.map((c) => ({ key: c.key, header: c.title[lang], kind: c.kind === 'id' ? 'count' : c.kind === 'money' ? 'decimal' : 'text' })),
+      timeZoneId: input.time_zone_id,
+      columns: bill.BILL_EXPORT_COLUMNS.map((c) => ({ key: c.key, header: billHeaderOf(c, lang, input.time_zone_id), kind: billKindOf(c) })),
       query: source.query,
       format: source.format,
       totals,
@@ -318,11 +323,14 @@ async function runExport(ctx: CallContext, job: ExportJob): Promise<FileAnswer> 
   const lines: Array<[string, string]> = [
     [label('report', lang), title],
     ...job.lines,
-    [label('exported', lang), createdAt.replace('T', ' ').slice(0, 19)],
+    [`${label('exported', lang)} (${zoneLabel(job.timeZoneId)})`, localDateTimeText(Date.parse(createdAt), timezoneOffsetMinutes(job.timeZoneId))],
     [label('exported_by', lang), ctx.user?.account ?? ''],
   ];
   const fit = dataRowsThatFit({ filterLines: lines, totals: job.totals, maxRows: SHEET_MAX_ROWS });
   if (job.rowCount !== null && job.rowCount > fit) throw tooManyRows(job.rowCount, fit);
+  // Money in each row's currency's decimals, as the console shows it (by id; by code where a row has no id).
+  const decimals = await currencyDecimals(db);
+  const decimalsOf = (row: Row) => decimals.byId.get(Number(row.currency_id)) ?? decimals.byCode.get(String(row.currency_code)) ?? MONEY_SCALE;
   const id = await insertExport(db, {
     report: job.kind.name,
     filters: JSON.stringify({ path: job.kind.path, ...job.filters }),
@@ -351,6 +359,7 @@ async function runExport(ctx: CallContext, job: ExportJob): Promise<FileAnswer> 
         await streamRows(ctx.request.server.database, job.query, (batch) => write(batch.map(job.format)));
       },
       totals: job.totals,
+      decimalsOf,
     });
     const stored = await storeFile(db, id, filePath);
     if (stored !== bytes) throw new Error(`export ${id}: wrote ${bytes} bytes, stored ${stored}`);
@@ -426,14 +435,17 @@ export async function exportList(
 /**
  * The file of an export, for its requester or a holder of 1305, while it is kept. Either must also
  * hold the permission of the report (or the ledger) it was made from now: the file is its rows, and
- * a permission taken away takes its downloads with it.
+ * a permission taken away takes its downloads with it. To anyone else the export does not exist.
  */
 export async function exportDownload(ctx: CallContext, id: number): Promise<FileAnswer> {
   const row = await getExport(ctx.db, id);
-  if (!row) throw new ApiError(ErrorCode.NotFound, { 'zh-cn': `导出记录 ${id} 不存在`, en: `There is no export ${id}` });
   const user = ctx.user!;
-  const own = user.agent ? toNumber(row.requested_by_agent_user) === user.id : toNumber(row.requested_by) === user.id;
-  if (!own && (user.agent || !user.permissions.has(EXPORT_MANAGEMENT))) throw new ApiError(ErrorCode.NoPermission);
+  // Another's export that the caller may not see is answered as one that does not exist (the same
+  // code and text), so that ids cannot be probed for whose exports exist. Only a caller who sees
+  // every export (1305, operators) is told a refusal apart from an unknown id.
+  const own = !!row && (user.agent ? toNumber(row.requested_by_agent_user) === user.id : toNumber(row.requested_by) === user.id);
+  const seesOthers = !user.agent && user.permissions.has(EXPORT_MANAGEMENT);
+  if (!row || (!own && !seesOthers)) throw new ApiError(ErrorCode.NotFound, { 'zh-cn': `导出记录 ${id} 不存在`, en: `There is no export ${id}` });
   const item = itemOf(row, nowIso());
   const kind = exportFile.exportKindByPath(item.report_path);
   if (!kind || !user.permissions.has(kind.permission)) throw new ApiError(ErrorCode.NoPermission);

@@ -1,9 +1,18 @@
+import { MONEY_SCALE } from '@console/contract';
+import { basisPointDigits, excelSerial, moneyDigits, ratioDigits, type TimePrecision } from './cells.ts';
 import { ZipWriter } from './zip.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** count: a number; decimal: exact text (money, ratios), aligned right; text: text. */
-export type ColumnKind = 'count' | 'decimal' | 'text';
+/**
+ * How a column's cells are written: `id` a number as it is; `count` a number with thousands
+ * separators; `money` an amount (a decimal string) as a number with its row's currency decimals
+ * (WorkbookSpec.decimalsOf), red below zero; `ratio` a fraction string and `bp` whole basis points,
+ * both as a percentage with 2 decimals; `time` a local wall-clock text as a date cell, to the
+ * month, day, minute or second as the text has it; `text` text. A value a number kind cannot read
+ * is written as text.
+ */
+export type ColumnKind = 'id' | 'count' | 'money' | 'ratio' | 'bp' | 'time' | 'text';
 
 export interface SheetColumn {
   key: string;
@@ -22,6 +31,8 @@ export interface WorkbookSpec {
   produce(write: (rows: Array<Record<string, unknown>>) => Promise<void>): Promise<void>;
   /** Totals rows written after the data (one per currency), labelled in the first column. */
   totals: Array<{ label: string; row: Record<string, unknown> }>;
+  /** The decimals of a row's currency (a totals row's too), for its money cells; 4 (all) when not given. */
+  decimalsOf?(row: Record<string, unknown>): number;
   /** The most rows the sheet may have in all (SHEET_MAX_ROWS: what a spreadsheet opens). */
   maxRows: number;
 }
@@ -66,8 +77,6 @@ const xmlText = (s: string) => (NEEDS_REWRITE.test(s) ? s.replace(ESCAPED, (c) =
 const SPACES_TO_KEEP = /^\s|\s$|\s\s|[\t\n\r]/;
 const keepsSpace = (s: string) => SPACES_TO_KEEP.test(s);
 
-type Cell = string | number | null;
-
 /**
  * A number as text, without V8's number-to-string cache: String(n) keeps each result in that cache,
  * which holds it past the next young collections, so a sheet's million row numbers and ids were
@@ -77,21 +86,115 @@ type Cell = string | number | null;
  */
 const numberText = (n: number) => (Number.isInteger(n) ? n.toFixed(0) : String(n));
 
+const moneyFormat = (decimals: number) => {
+  const n = decimals ? `#,##0.${'0'.repeat(decimals)}` : '#,##0';
+  return `${n};[Red]-${n}`;
+};
+
 /**
- * The `<row>` element of one row: numbers as values, text as inline strings (no shared-string
- * table to hold in memory). `styles` holds each column's cell format attribute (see STYLES). Made
- * of pieces joined once, not `+=` step by step, which made a new string per step.
+ * The number formats of the cells (built-in ids below 164), each with a plain and a bold cell
+ * format: a cell's `s` is 2 × the format's index, + 1 in bold. Money shows as the console does:
+ * thousands separators, its currency's decimals, red below zero; ratios and basis points as
+ * percentages with 2 decimals; times as the console writes them (docs/product.md, "Timezones").
  */
-function rowXml(rowNumber: number, cells: Cell[], columns: string[], styles: readonly string[]): string {
+const FORMATS: ReadonlyArray<{ id: number; code?: string }> = [
+  { id: 0 }, // General: text and ids
+  { id: 3 }, // #,##0: counts
+  { id: 10 }, // 0.00%: ratios and basis points
+  ...[0, 1, 2, 3, 4].map((d) => ({ id: 164 + d, code: moneyFormat(d) })),
+  { id: 169, code: 'yyyy-mm-dd hh:mm:ss' },
+  { id: 170, code: 'yyyy-mm-dd hh:mm' },
+  { id: 171, code: 'yyyy-mm-dd' },
+  { id: 172, code: 'yyyy-mm' },
+];
+const GENERAL = 0;
+const COUNT = 1;
+const PERCENT = 2;
+/** Money with d decimals: MONEY + d. */
+const MONEY = 3;
+const TIME_FORMAT: Record<TimePrecision, number> = { second: 8, minute: 9, date: 10, month: 11 };
+
+/** Each format's `s` attribute, plain ([0]) and bold ([1]); the plain General cell needs none. */
+const STYLE_ATTRS = [0, 1].map((bold) => FORMATS.map((_, f) => (f === GENERAL && !bold ? '' : ` s="${2 * f + bold}"`)));
+
+/** A row's cells go into `out`: a number cell with its format, or text as an inline string (no shared-string table to hold in memory). */
+function pushNumber(out: string[], ref: string, row: string, digits: string, format: number, bold: number) {
+  out.push('<c r="', ref, row, '"', STYLE_ATTRS[bold]![format]!, '><v>', digits, '</v></c>');
+}
+function pushText(out: string[], ref: string, row: string, text: string, bold: number) {
+  out.push('<c r="', ref, row, '"', STYLE_ATTRS[bold]![GENERAL]!, keepsSpace(text) ? ' t="inlineStr"><is><t xml:space="preserve">' : ' t="inlineStr"><is><t>', xmlText(text), '</t></is></c>');
+}
+
+/** A column with its A1-style letters. */
+interface PlacedColumn extends SheetColumn {
+  letters: string;
+}
+
+/**
+ * The `<row>` element of one row of the table: each column's value by its kind, `label` (a totals
+ * row's) in the first column instead. Made of pieces joined once, not `+=` step by step, which
+ * made a new string per step.
+ */
+function rowXml(rowNumber: number, values: Record<string, unknown>, columns: readonly PlacedColumn[], decimals: number, bold: number, label?: string): string {
   const row = numberText(rowNumber);
   const out = ['<row r="', row, '">'];
-  for (let i = 0; i < cells.length; i++) {
-    const v = cells[i];
+  for (let i = 0; i < columns.length; i++) {
+    const c = columns[i]!;
+    if (i === 0 && label !== undefined) {
+      pushText(out, c.letters, row, label, bold);
+      continue;
+    }
+    const v = values[c.key];
     if (v === null || v === undefined) continue;
-    out.push('<c r="', columns[i]!, row, '"', styles[i] ?? '');
-    if (typeof v === 'number') out.push('><v>', numberText(v), '</v></c>');
-    else out.push(keepsSpace(v) ? ' t="inlineStr"><is><t xml:space="preserve">' : ' t="inlineStr"><is><t>', xmlText(v), '</t></is></c>');
+    switch (c.kind) {
+      case 'id':
+      case 'count': {
+        const n = Number(v);
+        if (Number.isFinite(n)) {
+          pushNumber(out, c.letters, row, numberText(n), c.kind === 'id' ? GENERAL : COUNT, bold);
+          continue;
+        }
+        break;
+      }
+      case 'money': {
+        const digits = moneyDigits(String(v), decimals);
+        if (digits !== null) {
+          pushNumber(out, c.letters, row, digits, MONEY + decimals, bold);
+          continue;
+        }
+        break;
+      }
+      case 'ratio':
+      case 'bp': {
+        const digits = c.kind === 'ratio' ? ratioDigits(String(v)) : basisPointDigits(Number(v));
+        if (digits !== null) {
+          pushNumber(out, c.letters, row, digits, PERCENT, bold);
+          continue;
+        }
+        break;
+      }
+      case 'time': {
+        const time = excelSerial(String(v));
+        if (time) {
+          pushNumber(out, c.letters, row, time.serial, TIME_FORMAT[time.precision], bold);
+          continue;
+        }
+        break;
+      }
+      case 'text':
+        break;
+    }
+    pushText(out, c.letters, row, String(v), bold);
   }
+  out.push('</row>');
+  return out.join('');
+}
+
+/** A row of text cells in the first columns (the title, a filter line, the header). */
+function textRowXml(rowNumber: number, texts: readonly string[], columns: readonly PlacedColumn[], bold: number): string {
+  const row = numberText(rowNumber);
+  const out = ['<row r="', row, '">'];
+  texts.forEach((text, i) => pushText(out, columns[i]?.letters ?? columnName(i), row, text, bold));
   out.push('</row>');
   return out.join('');
 }
@@ -103,10 +206,43 @@ function displayWidth(s: string): number {
   return w;
 }
 
+/** Digits with thousands separators as wide as they show: "-1234567.89" is "-1,234,567.89". */
+function groupedWidth(digits: string): number {
+  const int = digits.replace('-', '').split('.')[0]!.length;
+  return digits.length + Math.floor((int - 1) / 3);
+}
+
+const TIME_WIDTH: Record<TimePrecision, number> = { second: 19, minute: 16, date: 10, month: 7 };
+
+/** How wide a cell shows (its format applied), for the column widths. */
+function shownWidth(c: SheetColumn, v: unknown, decimals: number): number {
+  if (v === null || v === undefined) return 0;
+  const text = String(v);
+  switch (c.kind) {
+    case 'count':
+      return groupedWidth(text);
+    case 'money':
+      return groupedWidth(moneyDigits(text, decimals) ?? text);
+    case 'ratio':
+    case 'bp': {
+      const digits = c.kind === 'ratio' ? ratioDigits(text) : basisPointDigits(Number(v));
+      // A fraction as a percentage with 2 decimals is about as wide: "0.9650" is "96.50%".
+      return digits === null ? displayWidth(text) : digits.length + 1;
+    }
+    case 'time': {
+      const time = excelSerial(text);
+      return time ? TIME_WIDTH[time.precision] : displayWidth(text);
+    }
+    default:
+      return displayWidth(text);
+  }
+}
+
 /** Column widths from the header and the first rows, so that a sheet opens readable. */
-function colsXml(header: string[], sample: Cell[][]): string {
-  const cols = header.map((h, i) => {
-    const widest = Math.max(displayWidth(h), ...sample.map((cells) => displayWidth(String(cells[i] ?? ''))));
+function colsXml(columns: readonly SheetColumn[], sample: ReadonlyArray<Record<string, unknown>>, decimalsOf: (row: Record<string, unknown>) => number): string {
+  const decimals = sample.map(decimalsOf);
+  const cols = columns.map((c, i) => {
+    const widest = Math.max(displayWidth(c.header), ...sample.map((row, k) => shownWidth(c, row[c.key], decimals[k]!)));
     const width = Math.min(Math.max(widest + 2, 8), 60);
     return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"/>`;
   });
@@ -137,25 +273,27 @@ const WORKBOOK_RELS = `${XML_HEAD}<Relationships xmlns="${PACKAGE_REL_NS}">\
 <Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>\
 </Relationships>`;
 
-/** Cell formats (`s`): 0 plain, 1 bold, 2 aligned right, 3 bold and aligned right. */
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
+/** The style sheet: two fonts (plain, bold) and a plain and a bold cell format for each of FORMATS. */
+const STYLES = (() => {
+  const custom = FORMATS.filter((f) => f.code !== undefined);
+  const numFmts = custom.map((f) => `<numFmt numFmtId="${f.id}" formatCode="${xmlText(f.code!)}"/>`).join('');
+  const xfs = FORMATS.flatMap((f) => {
+    const format = f.id ? ` applyNumberFormat="1"` : '';
+    return [
+      `<xf numFmtId="${f.id}" fontId="0" fillId="0" borderId="0" xfId="0"${format}/>`,
+      `<xf numFmtId="${f.id}" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"${format}/>`,
+    ];
+  });
+  return `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">\
+<numFmts count="${custom.length}">${numFmts}</numFmts>\
 <fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>\
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>\
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>\
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>\
-<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>\
-<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" applyAlignment="1"><alignment horizontal="right"/></xf>\
-<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyAlignment="1"><alignment horizontal="right"/></xf></cellXfs>\
+<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>\
 <cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>\
 </styleSheet>`;
-
-/** Each column's `s` attribute in a plain or a bold row: decimals aligned right. */
-const styleAttrs = (columns: SheetColumn[], bold: boolean) =>
-  columns.map((c) => {
-    const style = (bold ? 1 : 0) + (c.kind === 'decimal' ? 2 : 0);
-    return style ? ` s="${style}"` : '';
-  });
+})();
 
 /** A sheet name Excel accepts: at most 31 characters, none of : \ / ? * [ ], not blank. */
 const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Sheet1';
@@ -186,50 +324,40 @@ export async function writeWorkbook(spec: WorkbookSpec): Promise<{ rows: number;
     await zip.add('xl/styles.xml', STYLES);
     const sheet = zip.entry('xl/worksheets/sheet1.xml');
 
-    const letters = spec.columns.map((_, i) => columnName(i));
-    const cellsOf = (row: Record<string, unknown>): Cell[] =>
-      spec.columns.map((c) => {
-        const v = row[c.key];
-        if (v === null || v === undefined) return null;
-        return c.kind === 'count' ? Number(v) : String(v);
-      });
-    const header = spec.columns.map((c) => c.header);
-    const [plain, bold] = [styleAttrs(spec.columns, false), styleAttrs(spec.columns, true)];
-    // The title and filter lines are text in the first columns, whatever those columns hold:
-    // never aligned right as a decimal column is.
-    const [plainText, boldText] = [[] as string[], spec.columns.map(() => ' s="1"')];
+    const columns: PlacedColumn[] = spec.columns.map((c, i) => ({ ...c, letters: columnName(i) }));
+    // Whole decimals 0–4 (a currency's are), all 4 for a row whose currency tells none.
+    const decimalsOf = (row: Record<string, unknown>) => {
+      const d = spec.decimalsOf ? spec.decimalsOf(row) : MONEY_SCALE;
+      return Number.isInteger(d) ? Math.min(MONEY_SCALE, Math.max(0, d)) : MONEY_SCALE;
+    };
     const dataRowLimit = dataRowsThatFit(spec);
     let next = 1;
     let started = false;
     let rows = 0;
-    // The sheet's start waits for the first rows: its column widths come from them.
-    const start = (sample: Cell[][]) => {
+    // The sheet's start waits for the first rows: its column widths come from them. The title and
+    // filter lines are text in the first columns, whatever those columns hold.
+    const start = (sample: ReadonlyArray<Record<string, unknown>>) => {
       started = true;
-      let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(header, sample)}<sheetData>`;
-      xml += rowXml(next++, [spec.title], letters, boldText);
-      for (const [label, value] of spec.filterLines) xml += rowXml(next++, [label, value], letters, plainText);
+      let xml = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">${colsXml(columns, sample, decimalsOf)}<sheetData>`;
+      xml += textRowXml(next++, [spec.title], columns, 1);
+      for (const [label, value] of spec.filterLines) xml += textRowXml(next++, [label, value], columns, 0);
       xml += `<row r="${next++}"/>`;
-      xml += rowXml(next++, header, letters, bold);
+      xml += textRowXml(next++, columns.map((c) => c.header), columns, 1);
       sheet.append(xml);
     };
 
     await spec.produce(async (batch) => {
       if (rows + batch.length > dataRowLimit) throw new SheetFullError(dataRowLimit);
-      const cells = batch.map(cellsOf);
-      if (!started) start(cells.slice(0, 100));
-      for (const c of cells) sheet.append(rowXml(next++, c, letters, plain));
+      if (!started) start(batch.slice(0, 100));
+      for (const row of batch) sheet.append(rowXml(next++, row, columns, decimalsOf(row), 0));
       rows += batch.length;
       await sheet.room();
     });
     if (!started) start([]);
     let xml = '';
-    for (const t of spec.totals) {
-      const cells = cellsOf(t.row);
-      cells[0] = t.label;
-      xml += rowXml(next++, cells, letters, bold);
-    }
-    // Exact decimals are text on purpose: Excel is told not to flag them as numbers stored as text.
-    const used = `A1:${letters[letters.length - 1] ?? 'A'}${next - 1}`;
+    for (const t of spec.totals) xml += rowXml(next++, t.row, columns, decimalsOf(t.row), 1, t.label);
+    // Ids, accounts and order numbers made of digits are text on purpose: Excel is told not to flag them.
+    const used = `A1:${columns[columns.length - 1]?.letters ?? 'A'}${next - 1}`;
     sheet.append(`${xml}</sheetData><ignoredErrors><ignoredError sqref="${used}" numberStoredAsText="1"/></ignoredErrors></worksheet>`);
     await sheet.end();
     return { rows, bytes: await zip.finish() };

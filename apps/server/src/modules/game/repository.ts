@@ -624,8 +624,8 @@ export async function controlsForServer(db: Kysely<DB>, f: { agentId?: number; c
   }));
 }
 
-/** The agent of a code, or undefined. */
+/** The agent of a code in any letter case (docs/product.md, "Agents"), or undefined. */
 export async function agentIdByCode(db: Kysely<DB>, code: string): Promise<number | undefined> {
-  const r = await db.selectFrom('agent').select('id').where('code', '=', code).executeTakeFirst();
+  const r = await db.selectFrom('agent').select('id').where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase())).executeTakeFirst();
   return r ? toNumber(r.id) : undefined;
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode, Lang } from '@console/contract';
 import type { Database } from '../../db/database.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { IngestRejected, ingestBets, ingestCancels, ingestTransfers, type IngestRejection, type IngestResult } from './service.ts';
+import { IngestRejected, ingestBets, ingestCancels, ingestTransfers, type IngestRejection, type IngestResult, type IngestScope } from './service.ts';
 
 /**
  * Where the HTTP ingest's batches run (docs/adr/0018-sqlite-ingest-off-the-serving-thread.md): on
@@ -17,7 +17,7 @@ import { IngestRejected, ingestBets, ingestCancels, ingestTransfers, type Ingest
 
 export type IngestKind = 'bets' | 'transfers' | 'cancels';
 
-export const IN_PROCESS: Record<IngestKind, (database: Database, records: unknown) => Promise<IngestResult>> = {
+export const IN_PROCESS: Record<IngestKind, (database: Database, records: unknown, scope: IngestScope | null) => Promise<IngestResult>> = {
   bets: ingestBets,
   transfers: ingestTransfers,
   cancels: ingestCancels,
@@ -26,10 +26,11 @@ export const IN_PROCESS: Record<IngestKind, (database: Database, records: unknow
 /** The write thread's module: a URL, not an import (it runs on the thread only). */
 export const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
-/** A job of the write thread: one batch of wire records. */
+/** A job of the write thread: one batch of wire records, and what the request's key is limited to. */
 export interface IngestJob {
   kind: IngestKind;
   records: unknown;
+  scope: IngestScope | null;
 }
 
 /** An ApiError as it crosses the thread boundary. */
@@ -58,11 +59,11 @@ export function warmIngestThread(database: Database): void {
   database.writeThread(WORKER_ENTRY)?.warm();
 }
 
-/** Stores one batch of an ingest call, on the write thread when the database has one. */
-export async function ingestCall(database: Database, kind: IngestKind, records: unknown): Promise<IngestResult> {
+/** Stores one batch of an ingest call, on the write thread when the database has one; `scope`: the key's limits, null for none. */
+export async function ingestCall(database: Database, kind: IngestKind, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
   const thread = database.writeThread(WORKER_ENTRY);
-  if (!thread) return IN_PROCESS[kind](database, records);
-  const answer = (await thread.run({ kind, records } satisfies IngestJob)) as IngestAnswer;
+  if (!thread) return IN_PROCESS[kind](database, records, scope);
+  const answer = (await thread.run({ kind, records, scope } satisfies IngestJob)) as IngestAnswer;
   if ('refused' in answer) throw refusalOf(answer.refused);
   return answer.result;
 }

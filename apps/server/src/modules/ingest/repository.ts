@@ -8,10 +8,33 @@ import { playerAccounts } from '../player/public.ts';
 
 /** SQL of the ingest: dimension look-ups by code and the bet insert. */
 
+/**
+ * The agents of `codes`, keyed by lower-cased code: a code names its agent whatever its letter case
+ * (docs/product.md, "Agents"), as unique as the index on lower(code) keeps it.
+ */
 export async function agentIdsByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
-  const rows = await db.selectFrom('agent').select(['id', 'code']).where('code', 'in', codes).execute();
-  return new Map(rows.map((r) => [r.code, toNumber(r.id)]));
+  const lower = [...new Set(codes.map((c) => c.toLowerCase()))];
+  const rows = await db.selectFrom('agent').select(['id', 'code']).where((eb) => eb(eb.fn('lower', ['code']), 'in', lower)).execute();
+  return new Map(rows.map((r) => [r.code.toLowerCase(), toNumber(r.id)]));
+}
+
+/** The agent an ingest key is limited to: its code and tree path. */
+export async function scopeAgent(db: Kysely<DB>, id: number): Promise<{ id: number; code: string; path: string } | undefined> {
+  const r = await db.selectFrom('agent').select(['id', 'code', 'path']).where('id', '=', id).executeTakeFirst();
+  return r && { id: toNumber(r.id), code: r.code, path: r.path };
+}
+
+/** The code of the provider an ingest key is limited to. */
+export async function scopePlatformCode(db: Kysely<DB>, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('platform').select('code').where('id', '=', id).executeTakeFirst())?.code;
+}
+
+/** Which of the agents `ids` are in the sub-tree of the agent with tree path `path` ("/1/5/"), that agent included. */
+export async function agentIdsWithin(db: Kysely<DB>, ids: number[], path: string): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('agent').select('id').where('id', 'in', ids).where('path', 'like', `${path}%`).execute();
+  return new Set(rows.map((r) => toNumber(r.id)));
 }
 
 export async function currencyIdsByCode(db: Kysely<DB>, codes: string[]): Promise<Map<string, number>> {

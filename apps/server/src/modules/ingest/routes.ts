@@ -3,7 +3,7 @@ import { ErrorCode, errorMessages, ingest as contract } from '@console/contract'
 import { requestLang } from '../../lib/validation.ts';
 import { authenticateIngestKey } from '../key/public.ts';
 import { ingestCall, type IngestKind, warmIngestThread } from './dispatch.ts';
-import { IngestRejected } from './service.ts';
+import { IngestRejected, type IngestScope } from './service.ts';
 import type { ServerModule } from '../../plugins/calls.ts';
 import { jsonSchema } from '../../plugins/openapi.ts';
 
@@ -22,8 +22,14 @@ export const INGEST_BODY_LIMIT = 12 * 1024 * 1024;
  * thread (dispatch.ts).
  */
 function registerIngestRoute(app: FastifyInstance, path: string, field: IngestKind) {
+  // What the request's key is limited to, from its check to its handler.
+  const scopes = new WeakMap<FastifyRequest, IngestScope>();
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (await authenticateIngestKey(app.database.db, request.headers.authorization)) return;
+    const key = await authenticateIngestKey(app.database.db, request.headers.authorization);
+    if (key) {
+      scopes.set(request, { agentId: key.scope_agent_id, platformId: key.scope_platform_id });
+      return;
+    }
     const lang = requestLang(request.headers['accept-language']);
     // The body is never read: the connection closes after the answer rather than drain it.
     reply.header('connection', 'close');
@@ -33,7 +39,7 @@ function registerIngestRoute(app: FastifyInstance, path: string, field: IngestKi
     const body = request.body as Record<string, unknown> | null | undefined;
     const records = body && typeof body === 'object' ? body[field] : undefined;
     if (!Array.isArray(records)) throw new IngestRejected({ index: null, field, reason: 'must be an array of records' });
-    const data = await ingestCall(app.database, field, records);
+    const data = await ingestCall(app.database, field, records, scopes.get(request) ?? null);
     return { error_code: ErrorCode.Success, error_msg: '', data };
   });
 }
@@ -50,7 +56,8 @@ function ingestPathDoc(
       description:
         `For game servers, not the console. Header \`Authorization: Bearer <app_id>:<secret>\` of an ingest key (HTTP 401 \`{"code":"A0231","msg":"…"}\` otherwise). ` +
         `Up to ${contract.INGEST_MAX_BATCH} records a batch; a record already stored (same id and content) counts as a duplicate. ` +
-        'A bad record refuses the whole batch with A0400 and `data` `{index, field, reason}`; nothing of it is written. See docs/api.md, "Ingest".',
+        'A bad record refuses the whole batch with A0400 and `data` `{index, field, reason}`; nothing of it is written. ' +
+        "A record outside what the key is limited to (an agent's sub-tree, a provider's games) refuses it with A0301 and the same `data`. See docs/api.md, \"Ingest\".",
       tags: ['ingest'],
       requestBody: {
         content: {

@@ -13,7 +13,20 @@ import { disabledCurrencyIds } from '../currency/public.ts';
 import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
 import { LEDGER_TOTAL_FULL, LedgerBook, lockWallets, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
 import { betConflict, cancelConflict, conflictReason, transferConflict, type BetFacts, type CancelFacts, type Conflict, type TransferFacts } from './conflict.ts';
-import { agentIdsByCode, betsToCancel, currencyIdsByCode, gamesByCode, insertBets, markBetsCancelled, type GameRef, storedBets, type BetRow } from './repository.ts';
+import {
+  agentIdsByCode,
+  agentIdsWithin,
+  betsToCancel,
+  currencyIdsByCode,
+  gamesByCode,
+  insertBets,
+  markBetsCancelled,
+  scopeAgent,
+  scopePlatformCode,
+  type GameRef,
+  storedBets,
+  type BetRow,
+} from './repository.ts';
 import { runBetStages, runCancelStages } from './pipeline.ts';
 import { validateBets, validateCancels, validateTransfers, type ParsedBet, type ParsedCancel, type ParsedTransfer, type Validated } from './validate.ts';
 
@@ -40,8 +53,11 @@ export type IngestRejection = ingest.IngestRejection;
 export class IngestRejected extends ApiError {
   constructor(
     readonly rejection: IngestRejection,
-    /** A0400, or A0420 for a cancellation that would take a wallet below zero. */
-    code: typeof ErrorCode.InvalidParameter | typeof ErrorCode.InsufficientBalance = ErrorCode.InvalidParameter,
+    /**
+     * A0400; A0420 for a cancellation that would take a wallet below zero; A0301 for a record
+     * outside what the request's key is limited to (IngestScope).
+     */
+    code: typeof ErrorCode.InvalidParameter | typeof ErrorCode.InsufficientBalance | typeof ErrorCode.NoPermission = ErrorCode.InvalidParameter,
   ) {
     const where = rejection.index === null ? rejection.field : `${rejection.field} of record ${rejection.index}`;
     const whereZh = rejection.index === null ? rejection.field : `第 ${rejection.index} 条记录的 ${rejection.field}`;
@@ -55,9 +71,42 @@ const reject = (index: number | null, field: string, reason: string): never => {
 
 const TRANSFER_TYPES = ['transfer_in', 'transfer_out'];
 
-/** Stores a batch of settled bets (wire records as in the contract). */
-export async function ingestBets(database: Database, records: unknown): Promise<IngestResult> {
-  return (await ingestBatch(database, validateBets(records), storeBets)).result;
+/**
+ * What the ingest key of a request is limited to (docs/product.md, "Keys"; migration 0025): one
+ * agent's sub-tree, one provider's games, or both; null fields are no limit. A record outside it
+ * refuses the batch with A0301 naming the record (nothing of the batch is written).
+ */
+export interface IngestScope {
+  agentId: number | null;
+  platformId: number | null;
+}
+
+/** A scope as a batch checks it: the limiting agent's code and tree path, the provider's code. */
+interface ResolvedScope {
+  agent: { id: number; code: string; path: string } | null;
+  platform: { id: number; code: string } | null;
+}
+
+/** Reads what a scope names, inside the batch's transaction. An agent or provider that is gone admits nothing. */
+async function resolveScope(db: Kysely<DB>, scope: IngestScope | null): Promise<ResolvedScope | null> {
+  if (!scope || (scope.agentId === null && scope.platformId === null)) return null;
+  const agent = scope.agentId === null ? null : ((await scopeAgent(db, scope.agentId)) ?? { id: scope.agentId, code: `#${scope.agentId}`, path: '/none/' });
+  const platform = scope.platformId === null ? null : { id: scope.platformId, code: (await scopePlatformCode(db, scope.platformId)) ?? `#${scope.platformId}` };
+  return { agent, platform };
+}
+
+const rejectOutOfScope = (index: number | null, field: string, reason: string): never => {
+  throw new IngestRejected({ index, field, reason }, ErrorCode.NoPermission);
+};
+
+/** Why an agent's record is outside a key limited to `scope`'s agent. */
+const outsideAgent = (what: string, scope: { code: string }) => `${what} is outside this key's scope: the key is limited to the agent "${scope.code}" and its sub-tree`;
+/** Why a game's record is outside a key limited to `scope`'s provider. */
+const outsidePlatform = (what: string, scope: { code: string }) => `${what} is outside this key's scope: the key is limited to the provider "${scope.code}"`;
+
+/** Stores a batch of settled bets (wire records as in the contract); `scope`: the key's limits, null for none. */
+export async function ingestBets(database: Database, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
+  return (await ingestBatch(database, validateBets(records), storeBets, undefined, scope)).result;
 }
 
 /**
@@ -67,13 +116,21 @@ export async function ingestBets(database: Database, records: unknown): Promise<
  * duplicate when it says the same; an unknown bet, a cancel before the bet settled or one that
  * would take a wallet below zero (A0420) refuses the batch naming the record.
  */
-export async function ingestCancels(database: Database, records: unknown): Promise<IngestResult> {
-  return (await ingestBatch(database, validateCancels(records), storeCancels)).result;
+export async function ingestCancels(database: Database, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
+  return (await ingestBatch(database, validateCancels(records), storeCancels, undefined, scope)).result;
 }
 
-/** Stores a batch of wallet transfers (wire records as in the contract). */
-export async function ingestTransfers(database: Database, records: unknown): Promise<IngestResult> {
-  return (await ingestBatch(database, validateTransfers(records), storeTransfers)).result;
+/**
+ * Stores a batch of wallet transfers (wire records as in the contract); `scope`: the key's limits,
+ * null for none. A transfer names no game, so a key limited to a provider sends none: the whole
+ * call is refused (A0301, no record named) before its records are read.
+ */
+export async function ingestTransfers(database: Database, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
+  if (scope?.platformId != null) {
+    const platform = (await scopePlatformCode(database.db, scope.platformId)) ?? `#${scope.platformId}`;
+    rejectOutOfScope(null, 'transfers', `this key is limited to the provider "${platform}": a transfer names no game, so such a key sends bets and cancellations only`);
+  }
+  return (await ingestBatch(database, validateTransfers(records), storeTransfers, undefined, scope)).result;
 }
 
 /**
@@ -91,15 +148,16 @@ export async function ingestTransfersAnswering(
   return { result: out.result, entries: out.entries ?? [] };
 }
 
-type Store<R> = (db: Kysely<DB>, dialect: Dialect, records: R[], known: ReadonlyMap<string, PlayerRef>) => Promise<Stored>;
+type Store<R> = (db: Kysely<DB>, dialect: Dialect, records: R[], known: ReadonlyMap<string, PlayerRef>, scope: IngestScope | null) => Promise<Stored>;
 
 async function ingestBatch<R extends { index: number }>(
   database: Database,
   v: Validated<R>,
   store: Store<R>,
   first?: (db: Kysely<DB>) => Promise<void>,
+  scope: IngestScope | null = null,
 ): Promise<Stored> {
-  const run = (db: Kysely<DB>, records: R[]) => store(db, database.dialect, records, playerCache(database));
+  const run = (db: Kysely<DB>, records: R[]) => store(db, database.dialect, records, playerCache(database), scope);
   if (!v.ok) throw await firstRejection(database, new IngestRejected(v.rejection), v.records, run);
   if (v.records.length === 0) return { result: { accepted: 0, duplicates: 0 }, players: new Map() };
   try {
@@ -254,15 +312,20 @@ async function resolveRecords<R extends BatchRecord, Own extends object, F>(
   records: R[],
   kind: RecordKind<R, Own, F>,
   stored: ReadonlyMap<string, F>,
+  scope: ResolvedScope | null = null,
 ): Promise<ResolvedBatch<R, Own>> {
   const agents = await agentIdsByCode(db, distinct(records.map((r) => r.agent_code)));
   const currencies = await currencyIdsByCode(db, distinct(records.map((r) => r.currency_code)));
+  // A key limited to an agent: the batch's agents within its sub-tree (one look-up).
+  const within = scope?.agent ? await agentIdsWithin(db, [...new Set(agents.values())], scope.agent.path) : null;
   const seen = new Map<string, Resolved<R, Own>>();
   const unique: Resolved<R, Own>[] = [];
   const needs = new Map<string, PlayerNeed>();
   let duplicates = 0;
   for (const record of records) {
-    const agentId = agents.get(record.agent_code) ?? reject(record.index, 'agent_code', `unknown agent "${record.agent_code}"`);
+    const agentId = agents.get(record.agent_code.toLowerCase()) ?? reject(record.index, 'agent_code', `unknown agent "${record.agent_code}"`);
+    // Every record, a repeat too: a key learns nothing of records outside its scope.
+    if (within && !within.has(agentId)) rejectOutOfScope(record.index, 'agent_code', outsideAgent(`the agent "${record.agent_code}"`, scope!.agent!));
     const own = kind.resolveOwn(record);
     const currencyId = currencies.get(record.currency_code) ?? reject(record.index, 'currency_code', `unknown currency "${record.currency_code}"`);
     const id = kind.idOf(record);
@@ -324,7 +387,8 @@ function gameOff(code: string, g: GameRef): string | null {
   return null;
 }
 
-function betKind(games: ReadonlyMap<string, GameRef>): RecordKind<ParsedBet, BetOwn, BetFacts> {
+/** `platform`: the provider the request's key is limited to, whose games alone its bets may be of. */
+function betKind(games: ReadonlyMap<string, GameRef>, platform: ResolvedScope['platform'] = null): RecordKind<ParsedBet, BetOwn, BetFacts> {
   return {
     noun: 'bet',
     idField: 'bet_id',
@@ -332,6 +396,7 @@ function betKind(games: ReadonlyMap<string, GameRef>): RecordKind<ParsedBet, Bet
     timeOf: (b) => b.bet_time,
     resolveOwn: (b) => {
       const game = games.get(b.game_code) ?? reject(b.index, 'game_code', `unknown game "${b.game_code}"`);
+      if (platform && game.platform_id !== platform.id) rejectOutOfScope(b.index, 'game_code', outsidePlatform(`the game "${b.game_code}" of the provider "${game.platform_code}"`, platform));
       return { game_id: game.id, platform_id: game.platform_id, off: gameOff(b.game_code, game) };
     },
     refuseNew: (r) => {
@@ -342,16 +407,17 @@ function betKind(games: ReadonlyMap<string, GameRef>): RecordKind<ParsedBet, Bet
   };
 }
 
-async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], known: ReadonlyMap<string, PlayerRef>, keyScope: IngestScope | null): Promise<Stored> {
   // First, so a reader of bets in id order never passes ids this transaction has yet to commit.
   await holdBetsHorizon(db, dialect);
   const lap = stageClock();
   const now = nowIso();
-  const kind = betKind(await gamesByCode(db, distinct(bets.map((b) => b.game_code))));
+  const scope = await resolveScope(db, keyScope);
+  const kind = betKind(await gamesByCode(db, distinct(bets.map((b) => b.game_code))), scope?.platform);
   // Bets stored by an earlier batch are skipped before their players are looked for. One that a
   // concurrent batch (PostgreSQL) stores meanwhile is still caught by the insert's conflict clause.
   const stored = await storedBets(db, distinct(bets.map((b) => b.bet_id)));
-  const batch = await resolveRecords(db, bets, kind, stored);
+  const batch = await resolveRecords(db, bets, kind, stored, scope);
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
@@ -456,10 +522,11 @@ async function storedTransfers(db: Kysely<DB>, orderIds: string[]): Promise<Map<
   return out;
 }
 
-async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>): Promise<Stored> {
+async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>, keyScope: IngestScope | null): Promise<Stored> {
   const now = nowIso();
   const orderIds = distinct(transfers.map((t) => t.order_id));
-  const batch = await resolveRecords(db, transfers, TRANSFER_KIND, await storedTransfers(db, orderIds));
+  // (A key limited to a provider never gets here: ingestTransfers refuses it.)
+  const batch = await resolveRecords(db, transfers, TRANSFER_KIND, await storedTransfers(db, orderIds), await resolveScope(db, keyScope));
   const { unique, needs } = batch;
   let duplicates = batch.duplicates;
 
@@ -511,14 +578,20 @@ const rejectCancel = (index: number | null, field: string, reason: string, refus
   throw new IngestRejected({ index, field, reason }, refusal === 'insufficient_balance' ? ErrorCode.InsufficientBalance : ErrorCode.InvalidParameter);
 };
 
-async function storeCancels(db: Kysely<DB>, dialect: Dialect, cancels: ParsedCancel[]): Promise<Stored> {
+async function storeCancels(db: Kysely<DB>, dialect: Dialect, cancels: ParsedCancel[], _known: ReadonlyMap<string, PlayerRef>, keyScope: IngestScope | null): Promise<Stored> {
   const now = nowIso();
+  const scope = await resolveScope(db, keyScope);
   const targets = await betsToCancel(db, dialect, distinct(cancels.map((c) => c.bet_id)));
+  // A key limited to an agent: the agents of the bets within its sub-tree (one look-up).
+  const within = scope?.agent ? await agentIdsWithin(db, [...new Set([...targets.values()].map((b) => b.agent_id))], scope.agent.path) : null;
   const seen = new Map<string, ParsedCancel>();
   const bets: CancelledBet[] = [];
   let duplicates = 0;
   for (const c of cancels) {
     const bet = targets.get(c.bet_id) ?? reject(c.index, 'bet_id', `unknown bet "${c.bet_id}"`);
+    // Every cancel, a repeat too, by the stored bet's agent and provider.
+    if (within && !within.has(bet.agent_id)) rejectOutOfScope(c.index, 'bet_id', outsideAgent(`the bet "${c.bet_id}"`, scope!.agent!));
+    if (scope?.platform && bet.platform_id !== scope.platform.id) rejectOutOfScope(c.index, 'bet_id', outsidePlatform(`the bet "${c.bet_id}"`, scope.platform));
     const earlier = seen.get(c.bet_id);
     const first: CancelFacts | null = earlier ?? (bet.cancelled_at === null ? null : { reason: bet.cancel_reason ?? '', time: bet.cancelled_at });
     if (first) {

@@ -8,9 +8,9 @@ import { IN_PROCESS, refusalOnWire, type IngestAnswer, type IngestJob } from './
  * Any other error is passed on as an error (answered 500 by the server).
  */
 serveWriteThread(async (database, job): Promise<IngestAnswer> => {
-  const { kind, records } = job as IngestJob;
+  const { kind, records, scope } = job as IngestJob;
   try {
-    return { result: await IN_PROCESS[kind](database, records) };
+    return { result: await IN_PROCESS[kind](database, records, scope ?? null) };
   } catch (err) {
     if (err instanceof ApiError) return { refused: refusalOnWire(err) };
     throw err;

@@ -15,12 +15,29 @@ export interface KeyRow {
   expires_at: string | null;
   last_used_at: string | null;
   last_used_ip: string | null;
+  /** Ingest keys: the agent whose sub-tree the key is limited to, or null (migration 0025). */
+  scope_agent_id: number | null;
+  /** Ingest keys: the provider whose games the key is limited to, or null (migration 0025). */
+  scope_platform_id: number | null;
 }
 
-const KEY_COLUMNS = ['id', 'type', 'agent_id', 'app_id', 'secret_hash', 'secret_encrypted', 'status', 'expires_at', 'last_used_at', 'last_used_ip'] as const;
+const KEY_COLUMNS = [
+  'id', 'type', 'agent_id', 'app_id', 'secret_hash', 'secret_encrypted', 'status', 'expires_at', 'last_used_at', 'last_used_ip', 'scope_agent_id', 'scope_platform_id',
+] as const;
 
-function toKeyRow(r: { id: unknown; agent_id: unknown; status: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status'>): KeyRow {
-  return { ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) };
+const nullableId = (v: unknown) => (v === null || v === undefined ? null : toNumber(v));
+
+function toKeyRow(
+  r: { id: unknown; agent_id: unknown; status: unknown; scope_agent_id: unknown; scope_platform_id: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status' | 'scope_agent_id' | 'scope_platform_id'>,
+): KeyRow {
+  return {
+    ...r,
+    id: toNumber(r.id),
+    agent_id: toNumber(r.agent_id),
+    status: toNumber(r.status),
+    scope_agent_id: nullableId(r.scope_agent_id),
+    scope_platform_id: nullableId(r.scope_platform_id),
+  };
 }
 
 export async function findKeyByAppId(db: Kysely<DB>, appId: string): Promise<KeyRow | undefined> {
@@ -69,6 +86,8 @@ export interface NewKey {
   remark: string;
   expires_at: string | null;
   created_by: number | null;
+  scope_agent_id?: number | null;
+  scope_platform_id?: number | null;
 }
 
 export async function insertKey(db: Kysely<DB>, key: NewKey, now: string): Promise<number> {
@@ -100,7 +119,11 @@ export interface KeyFilter {
 }
 
 export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageSize: number) {
-  let q = db.selectFrom('api_key as k').leftJoin('agent as a', 'a.id', 'k.agent_id');
+  let q = db
+    .selectFrom('api_key as k')
+    .leftJoin('agent as a', 'a.id', 'k.agent_id')
+    .leftJoin('agent as sa', 'sa.id', 'k.scope_agent_id')
+    .leftJoin('platform as sp', 'sp.id', 'k.scope_platform_id');
   if (f.type) q = q.where('k.type', '=', f.type);
   if (f.agent_id !== undefined) q = q.where('k.agent_id', '=', f.agent_id);
   if (f.status !== undefined) q = q.where('k.status', '=', f.status);
@@ -109,6 +132,7 @@ export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageS
     .select([
       'k.id', 'k.type', 'k.agent_id', 'a.code as agent_code', 'k.app_id', 'k.status', 'k.remark',
       'k.expires_at', 'k.last_used_at', 'k.last_used_ip', 'k.rotated_at', 'k.created_at',
+      'k.scope_agent_id', 'sa.code as scope_agent_code', 'k.scope_platform_id', 'sp.code as scope_platform_code',
     ])
     .orderBy('k.id', 'desc')
     .limit(pageSize)
@@ -116,10 +140,21 @@ export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageS
     .execute();
   return {
     total: toNumber(total?.n),
-    rows: rows.map((r) => ({ ...r, id: toNumber(r.id), agent_id: toNumber(r.agent_id), status: toNumber(r.status) })),
+    rows: rows.map((r) => ({
+      ...r,
+      id: toNumber(r.id),
+      agent_id: toNumber(r.agent_id),
+      status: toNumber(r.status),
+      scope_agent_id: nullableId(r.scope_agent_id),
+      scope_platform_id: nullableId(r.scope_platform_id),
+    })),
   };
 }
 
 export async function agentExists(db: Kysely<DB>, id: number): Promise<boolean> {
   return !!(await db.selectFrom('agent').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function platformExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('platform').select('id').where('id', '=', id).executeTakeFirst());
 }

@@ -11,7 +11,15 @@ export const keyModule: ServerModule = {
     );
     registerCall(app, keyContract.keyAdd, async (input, ctx) => {
       const out = await addKey(ctx.db, input, ctx.user?.id ?? null, ctx.config);
-      ctx.audit(`key:${out.id}`, { type: input.type, agent_id: input.agent_id, app_id: out.app_id, remark: input.remark, expires_at: input.expires_at ?? null });
+      ctx.audit(`key:${out.id}`, {
+        type: input.type,
+        agent_id: input.agent_id,
+        app_id: out.app_id,
+        remark: input.remark,
+        expires_at: input.expires_at ?? null,
+        scope_agent_id: input.scope_agent_id || null,
+        scope_platform_id: input.scope_platform_id || null,
+      });
       return out;
     });
     registerCall(app, keyContract.keyStatusEdit, async (input, ctx) => {

@@ -4,7 +4,20 @@ import type { DB } from '../../db/schema.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { hasPassed, nowIso, storedInstant } from '../../lib/time.ts';
 import { agentInService, agentPathInService, agentsOutOfServiceAmong } from '../agent/public.ts';
-import { agentExists, findAgentKeyWithAgent, findKeyByAppId, findKeyById, insertKey, listKeys, setKeySecret, setKeyStatus, touchKey, type KeyFilter, type KeyRow } from './repository.ts';
+import {
+  agentExists,
+  findAgentKeyWithAgent,
+  findKeyByAppId,
+  findKeyById,
+  insertKey,
+  listKeys,
+  platformExists,
+  setKeySecret,
+  setKeyStatus,
+  touchKey,
+  type KeyFilter,
+  type KeyRow,
+} from './repository.ts';
 import { decryptSecret, encryptSecret, hashSecret, keyEncryptionKey, newAppId, newSecret, SecretUnreadableError, secretMatches, type KeySource } from '../../lib/secret-box.ts';
 
 type KeyType = keyContract.KeyType;
@@ -21,6 +34,10 @@ export interface AddKeyInput {
   type: KeyType;
   remark: string;
   expires_at?: string | null | undefined;
+  /** Ingest keys: the agent whose sub-tree the key is limited to; 0 or absent for none. */
+  scope_agent_id?: number | undefined;
+  /** Ingest keys: the provider whose games the key is limited to; 0 or absent for none. */
+  scope_platform_id?: number | undefined;
 }
 
 export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: number | null, keys: KeySource) {
@@ -33,6 +50,21 @@ export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: numb
   if (input.type === 'agent' && !(await agentInService(db, input.agent_id))) {
     throw apiError(ErrorCode.InvalidParameter, 'agent_id：代理（或其上级）已停用，不能签发密钥', 'agent_id: the agent (or one above it) is disabled; no key can be issued for it');
   }
+  const scopeAgentId = input.scope_agent_id || null;
+  const scopePlatformId = input.scope_platform_id || null;
+  if (input.type === 'agent' && (scopeAgentId !== null || scopePlatformId !== null)) {
+    throw apiError(
+      ErrorCode.InvalidParameter,
+      'scope_agent_id、scope_platform_id：代理密钥本就只限于其代理及下级，不能再设范围',
+      'scope_agent_id, scope_platform_id: an agent key is limited to its agent and sub-tree already; a scope is for ingest keys',
+    );
+  }
+  if (scopeAgentId !== null && !(await agentExists(db, scopeAgentId))) {
+    throw apiError(ErrorCode.InvalidParameter, 'scope_agent_id：代理不存在', 'scope_agent_id: no such agent');
+  }
+  if (scopePlatformId !== null && !(await platformExists(db, scopePlatformId))) {
+    throw apiError(ErrorCode.InvalidParameter, 'scope_platform_id：游戏厂商不存在', 'scope_platform_id: no such provider');
+  }
   const expiresAt = input.expires_at ? storedInstant(input.expires_at) : null;
   if (expiresAt && hasPassed(expiresAt)) {
     throw apiError(ErrorCode.InvalidParameter, 'expires_at：必须是将来的时间', 'expires_at: must be in the future');
@@ -41,7 +73,17 @@ export async function addKey(db: Kysely<DB>, input: AddKeyInput, createdBy: numb
   const appId = newAppId(input.type);
   const id = await insertKey(
     db,
-    { type: input.type, agent_id: input.agent_id, app_id: appId, ...storedSecret(input.type, secret, keys), remark: input.remark, expires_at: expiresAt, created_by: createdBy },
+    {
+      type: input.type,
+      agent_id: input.agent_id,
+      app_id: appId,
+      ...storedSecret(input.type, secret, keys),
+      remark: input.remark,
+      expires_at: expiresAt,
+      created_by: createdBy,
+      scope_agent_id: scopeAgentId,
+      scope_platform_id: scopePlatformId,
+    },
     nowIso(),
   );
   return { id, app_id: appId, secret };
@@ -85,6 +127,10 @@ export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, p
       rotated_at: r.rotated_at,
       created_at: r.created_at,
       agent_active: r.type === 'agent' ? !off.has(r.agent_id) : null,
+      scope_agent_id: r.scope_agent_id,
+      scope_agent_code: r.scope_agent_code ?? null,
+      scope_platform_id: r.scope_platform_id,
+      scope_platform_code: r.scope_platform_code ?? null,
     })),
   };
 }
