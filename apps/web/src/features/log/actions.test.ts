@@ -5,7 +5,7 @@ import { ACTIONS } from './actions';
 
 describe('the log\'s actions', () => {
   it('offer the agent API\'s refusals and the player status change', () => {
-    for (const a of ['api/player/create', 'api/player/balance', 'api/transfer', 'api/transfer/status', 'api/bets', 'api/report/daily', 'player/status/edit']) expect(ACTIONS).toContain(a);
+    for (const a of ['api/player/create', 'api/player/balance', 'api/transfer', 'api/transfer/status', 'api/bets', 'api/report/daily', 'api/refusals', 'player/status/edit']) expect(ACTIONS).toContain(a);
     expect(new Set(ACTIONS).size).toBe(ACTIONS.length);
   });
 
