@@ -12,7 +12,8 @@ test.describe('agent management', () => {
   });
 
   test('adds a sub-agent under a top agent, capped at its share rate, and shows it in the tree', async ({ page }) => {
-    const sub = code('e2esub');
+    // In the demo's own style: upper case and a hyphen (docs/product.md, "Agents").
+    const sub = code('CN01-E');
     const top = rowOf(page, '华东总代');
     await top.getByRole('button', { name: 'CN01 的操作' }).click();
     await page.getByRole('menuitem', { name: '新增下级' }).click();
@@ -22,8 +23,10 @@ test.describe('agent management', () => {
     // The parent's currency is preset and fixed.
     await expect(dialog.locator('.ant-select-disabled')).toContainText('CNY');
 
-    await dialog.getByLabel('代码').fill('Bad-Code');
-    await expect(dialog.getByText('4–16 位小写字母或数字')).toBeVisible();
+    // The rule is under the field before anything is typed.
+    await expect(dialog.getByText('4–16 位字母、数字或“-”，以字母或数字开头和结尾；按输入保存，大小写不同也视为同一代码，不能与已有代码重复；创建后不可修改')).toBeVisible();
+    await dialog.getByLabel('代码').fill('Bad_Code');
+    await expect(dialog.getByText('4–16 位字母、数字或“-”，以字母或数字开头和结尾', { exact: true })).toBeVisible();
     await dialog.getByLabel('代码').fill(sub);
     await dialog.getByLabel('名称').fill('端到端下级');
     await dialog.getByLabel('占成').fill('70');
@@ -52,6 +55,18 @@ test.describe('agent management', () => {
     await page.getByPlaceholder('搜索代码或名称').fill(sub);
     await page.getByPlaceholder('搜索代码或名称').press('Enter');
     await expect(page.getByText(`CN01/${sub}`)).toBeVisible();
+
+    // The same code in another letter case is the same code: refused, the dialog stays open.
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await rowOf(page, '华东总代').getByRole('button', { name: 'CN01 的操作' }).click();
+    await page.getByRole('menuitem', { name: '新增下级' }).click();
+    const again = page.getByRole('dialog', { name: '新增代理' });
+    await again.getByLabel('代码').fill(sub.toLowerCase());
+    await again.getByLabel('名称').fill('大小写不同');
+    await again.getByLabel('占成').fill('10');
+    await again.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText(`代理代码 ${sub.toLowerCase()} 已存在`)).toBeVisible();
+    await expect(again).toBeVisible();
   });
 
   test('adds an agent user in the drawer and disables them', async ({ page, request }) => {

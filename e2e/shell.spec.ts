@@ -128,6 +128,20 @@ test.describe('console shell', () => {
     await expect(keyword(page)).toHaveValue('');
   });
 
+  test('a reload keeps the open tabs, each at its path and query', async ({ page }) => {
+    const tabs = page.getByTestId('tags-view').getByRole('tab');
+    await page.goto(`/#${ACCOUNT_PATH}`);
+    await expect(tab(page, '后台账号管理')).toHaveAttribute('aria-selected', 'true');
+    await page.goto('/#/agent/manage/index?keyword=CN01');
+    await expect(tab(page, '代理管理')).toHaveAttribute('aria-selected', 'true');
+    await reload(page);
+    await expect(tabs).toHaveText(['仪表盘', '后台账号管理', '代理管理']);
+    await tab(page, '后台账号管理').click();
+    await expect(page).toHaveURL(new RegExp(`#${ACCOUNT_PATH}$`));
+    await tab(page, '代理管理').click();
+    await expect(page).toHaveURL(/#\/agent\/manage\/index\?keyword=CN01$/);
+  });
+
   test('the tab menu closes others, left, right and all, never the pinned tab', async ({ page }) => {
     await page.goto(`/#${ACCOUNT_PATH}`);
     await expect(tab(page, '后台账号管理')).toBeVisible();
@@ -257,6 +271,15 @@ test.describe('console shell', () => {
     const mark = page.locator('.app-watermark-on > div[style*="background-image"]');
     await expect(mark).toHaveCount(1);
     expect(await mark.evaluate((el) => getComputedStyle(el).zIndex)).toBe('9999');
+    // A dialog opens above the mark and draws none of its own: the page's mark stays the only one,
+    // under the dialog's mask, never over its fields.
+    const dialog = page.getByRole('dialog');
+    await pickFromMenu(page, page.getByTestId('user-menu'), '个人中心', (timeout) => expect(dialog).toBeVisible({ timeout }));
+    expect(await page.locator('.ant-modal-wrap').evaluate((el) => Number(getComputedStyle(el).zIndex))).toBeGreaterThan(9999);
+    await expect(page.locator('.ant-modal-root div[style*="background-image"]')).toHaveCount(0);
+    await expect(mark).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
     await signOut(page);
     expect(await stored(page, 'settings')).toMatchObject({ watermarkEnabled: false });
   });

@@ -13,8 +13,14 @@ describe('currencyName', () => {
     expect(currencyName('USD', 'US Dollar', 'zh-cn')).toBe('美元');
   });
 
-  it('keeps the stored name of a code that is not an ISO currency', () => {
-    expect(currencyName('USDT', '泰达币', 'en')).toBe('泰达币');
+  it('names a widely held currency outside ISO 4217 by its usual name, in the screen language', () => {
+    expect(currencyName('USDT', '泰达币', 'en')).toBe('Tether');
+    expect(currencyName('USDT', 'Tether USD', 'zh-cn')).toBe('泰达币');
+    expect(currencyName('USDT', 'Tether USD', 'en')).toBe('Tether USD');
+  });
+
+  it('keeps the stored name of any other code that is not an ISO currency', () => {
     expect(currencyName('XYZ', '测试币', 'en')).toBe('测试币');
+    expect(currencyName('GOLDX', '金币', 'en')).toBe('金币');
   });
 });

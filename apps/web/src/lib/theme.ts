@@ -173,6 +173,13 @@ function readableAlpha(ink: string, surfaces: readonly string[], from: number): 
 }
 
 /** The antd theme for the chosen colour and mode; components read it through ConfigProvider. */
+/**
+ * Where antd's popup layers (dialogs, drawers, menus, dropdowns, toasts) start: above the watermark's
+ * z-index 9999 (components/app-watermark.tsx), so the account's name never covers a dialog's fields.
+ * antd's own base is 1000, under the mark.
+ */
+export const POPUP_Z_INDEX_BASE = 10_000;
+
 export function buildAntdTheme(color: string, dark: boolean, reducedMotion = false): ThemeConfig {
   const primary = normalizeHex(color) ?? DEFAULT_THEME_COLOR;
   const surfaces = dark ? SURFACES.dark : SURFACES.light;
@@ -186,6 +193,7 @@ export function buildAntdTheme(color: string, dark: boolean, reducedMotion = fal
       ...(dark ? { colorBgLayout: SURFACES.dark[1], colorBgContainer: SURFACES.dark[0], colorBgElevated: SURFACES.dark[2] } : { colorBgLayout: SURFACES.light[1] }),
       // Motion is for those who want it: a system asking for less motion gets none.
       motion: !reducedMotion,
+      zIndexPopupBase: POPUP_Z_INDEX_BASE,
     },
   };
 

@@ -21,16 +21,23 @@ import { groupTopMenu, indexScreens, topMenuOf } from './menu-model';
 import { MenuSearch } from './menu-search';
 import { NavMenu, TopModuleMenu } from './nav-menu';
 import { SettingsDrawer } from './settings-drawer';
-import { useTagsStore } from './tags-store';
+import { keepOpenable, useTagsStore } from './tags-store';
 import { TagsView } from './tags-view';
 import { useDevice } from './use-device';
 import './layout.css';
 
-/** Opens every visited screen as a tab, the pinned (affix) ones first and always. */
+/**
+ * Opens every visited screen as a tab, the pinned (affix) ones first and always. Of the tabs kept
+ * over a reload, only those of screens the user's routes still hold stay.
+ */
 function useTrackViews(screens: ReturnType<typeof indexScreens>) {
   const { pathname, search } = useLocation();
   const add = useTagsStore((s) => s.add);
   useEffect(() => {
+    if (screens.size === 0) return;
+    const { views, set } = useTagsStore.getState();
+    const kept = keepOpenable(views, screens);
+    if (kept !== views) set(kept);
     for (const s of screens.values()) {
       if (s.meta.affix && s.meta.title) add({ path: s.path, fullPath: s.path, title: s.meta.title, affix: true, keepAlive: !!s.meta.keepAlive });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, closeViews, nextActive, type TagView, useTagsStore } from './tags-store';
+import { addView, closeViews, keepOpenable, nextActive, sanitizeViews, type TagView, useTagsStore } from './tags-store';
 import { useSessionStore } from '../../stores/session';
 
 const view = (path: string, affix = false): TagView => ({ path, fullPath: path, title: path.slice(1), affix, keepAlive: true });
@@ -41,10 +41,43 @@ describe('tags view model', () => {
     expect(nextActive(all, all, '/b')).toBeUndefined();
   });
 
+  it('keeps the open tabs over a reload, in this browser tab’s session storage', () => {
+    useSessionStore.setState({ token: 't' });
+    useTagsStore.getState().set([dash, { ...a, fullPath: '/a?page=2' }, b]);
+    const stored = JSON.parse(sessionStorage.getItem('tags') ?? '{}') as { state?: unknown };
+    expect(sanitizeViews(stored.state)).toEqual([dash, { ...a, fullPath: '/a?page=2' }, b]);
+    expect(localStorage.getItem('tags')).toBeNull();
+  });
+
+  it('reads back only well-formed tabs', () => {
+    expect(sanitizeViews(null)).toEqual([]);
+    expect(sanitizeViews({ views: 'x' })).toEqual([]);
+    expect(
+      sanitizeViews({
+        views: [dash, null, { path: 'relative', title: 'x' }, { path: '/n', title: 3 }, { ...a, fullPath: '/elsewhere' }, a, { path: '/e', title: 'e', affix: 'yes' }],
+      }),
+    ).toEqual([dash, a, { path: '/e', fullPath: '/e', title: 'e', affix: false, keepAlive: false }]);
+  });
+
+  it('keeps only the tabs of screens the user may still open, titled as the routes are now', () => {
+    const screens = new Map([
+      ['/dashboard', { meta: { title: 'dashboard', affix: true, keepAlive: true } }],
+      ['/a', { meta: { title: 'a', keepAlive: true } }],
+      ['/c', { meta: { title: 'c-renamed', keepAlive: false } }],
+    ]);
+    const kept = keepOpenable(all, screens);
+    expect(paths(kept)).toEqual(['/dashboard', '/a', '/c']);
+    expect(kept[2]).toMatchObject({ title: 'c-renamed', keepAlive: false });
+    // Nothing to drop or change: the same array.
+    expect(keepOpenable(kept, screens)).toBe(kept);
+    expect(keepOpenable(all, new Map())).toEqual([]);
+  });
+
   it('starts empty again when the session ends', () => {
     useSessionStore.setState({ token: 't' });
     useTagsStore.getState().set(all);
     useSessionStore.setState({ token: '' });
     expect(useTagsStore.getState().views).toEqual([]);
+    expect(sanitizeViews((JSON.parse(sessionStorage.getItem('tags') ?? '{}') as { state?: unknown }).state)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { useSessionStore } from '../../stores/session';
 
 /** One open screen in the tags view. The path is also its keep-alive cache key. */
@@ -62,6 +63,50 @@ export function nextActive(before: readonly TagView[], after: readonly TagView[]
   return right ?? after[after.length - 1];
 }
 
+/** What the shell knows of a screen the user may open: its title and flags (menu-model's ScreenInfo). */
+interface OpenableScreen {
+  meta: { title?: string; affix?: boolean; keepAlive?: boolean };
+}
+
+/**
+ * The tabs left open that the user may still open, with their titles and flags as the route table
+ * has them now: a tab kept over a reload whose screen the user's codes no longer allow, or which
+ * the console no longer has, is dropped. Answers `views` itself when nothing changes.
+ */
+export function keepOpenable(views: readonly TagView[], screens: ReadonlyMap<string, OpenableScreen>): TagView[] {
+  let changed = false;
+  const out: TagView[] = [];
+  for (const v of views) {
+    const meta = screens.get(v.path)?.meta;
+    if (!meta?.title) {
+      changed = true;
+      continue;
+    }
+    const next = { ...v, title: meta.title, affix: !!meta.affix, keepAlive: !!meta.keepAlive };
+    if (next.title !== v.title || next.affix !== v.affix || next.keepAlive !== v.keepAlive) {
+      changed = true;
+      out.push(next);
+    } else out.push(v);
+  }
+  return changed ? out : (views as TagView[]);
+}
+
+/** Keeps only well-formed tabs from storage: a stale or hand-edited entry must not break the tab bar. */
+export function sanitizeViews(raw: unknown): TagView[] {
+  const views = raw && typeof raw === 'object' ? (raw as { views?: unknown }).views : undefined;
+  if (!Array.isArray(views)) return [];
+  const out: TagView[] = [];
+  for (const v of views as unknown[]) {
+    if (!v || typeof v !== 'object') continue;
+    const r = v as Record<string, unknown>;
+    if (typeof r.path !== 'string' || !r.path.startsWith('/') || typeof r.title !== 'string') continue;
+    const fullPath = typeof r.fullPath === 'string' && (r.fullPath === r.path || r.fullPath.startsWith(`${r.path}?`)) ? r.fullPath : r.path;
+    if (out.some((o) => o.path === r.path)) continue;
+    out.push({ path: r.path, fullPath, title: r.title, affix: r.affix === true, keepAlive: r.keepAlive === true });
+  }
+  return out;
+}
+
 interface TagsState {
   views: TagView[];
   add: (view: TagView) => void;
@@ -70,15 +115,27 @@ interface TagsState {
 }
 
 /**
- * The open screens. Not persisted: kept-alive state does not survive a reload, so reopening the
- * tabs after one would promise state that is gone.
+ * The open screens, kept over a reload in session storage under `tags` (this browser tab only, as
+ * the screens' list states are). A reload reopens the tabs, each at its path and query, but not
+ * their kept-alive state, which lives in memory: a tab's screen mounts anew when it is shown. The
+ * layout drops the tabs the user may no longer open once their routes are known (keepOpenable).
  */
-export const useTagsStore = create<TagsState>()((set) => ({
-  views: [],
-  add: (view) => set((s) => ({ views: addView(s.views, view) })),
-  set: (views) => set({ views }),
-  reset: () => set({ views: [] }),
-}));
+export const useTagsStore = create<TagsState>()(
+  persist(
+    (set) => ({
+      views: [],
+      add: (view) => set((s) => ({ views: addView(s.views, view) })),
+      set: (views) => set({ views }),
+      reset: () => set({ views: [] }),
+    }),
+    {
+      name: 'tags',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s) => ({ views: s.views }),
+      merge: (persisted, current) => ({ ...current, views: sanitizeViews(persisted) }),
+    },
+  ),
+);
 
 // A new session (or another user) starts with a clean tab bar.
 useSessionStore.subscribe((state, prev) => {

@@ -3,6 +3,8 @@ import { Descriptions, Form, Input, InputNumber, Radio, Select, Typography } fro
 import { agent } from '@console/contract';
 import { FormDialog, zodRule } from '../../components/form-dialog';
 import { useCurrencies } from '../../components/dict-select';
+import { currencyName } from '../../lib/currency-name';
+import { useAppStore } from '../../stores/app';
 import { useAddAgent, useEditAgent } from './api';
 import { IpWhitelistField } from './ip-whitelist-field';
 
@@ -30,6 +32,7 @@ const toPercent = (bp: number) => bp / 100;
 export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDialog; onClose: () => void; onAdded?: (id: number) => void }) {
   const { t } = useTranslation('agent');
   const currencies = useCurrencies();
+  const language = useAppStore((s) => s.language);
   const add = useAddAgent();
   const edit = useEditAgent();
   const editing = dialog?.mode === 'edit' ? dialog.agent : null;
@@ -83,7 +86,7 @@ export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDial
         name="code"
         label={t('field.code')}
         required={!editing}
-        extra={editing ? t('hint.fixed') : undefined}
+        extra={editing ? t('hint.fixed') : t('hint.code')}
         rules={editing ? [] : [zodRule(fields.code, { required: t('rule.code'), invalid: t('rule.codeFormat') })]}
       >
         <Input placeholder={t('placeholder.code')} disabled={!!editing} autoFocus={!editing} autoComplete="off" />
@@ -101,7 +104,7 @@ export function AgentFormModal({ dialog, onClose, onAdded }: { dialog: AgentDial
         <Select
           disabled={!!editing || !!parent}
           placeholder={t('placeholder.currency')}
-          options={currencies.map((c) => ({ value: c.id, label: `${c.code} · ${c.name}`, disabled: c.status !== 1 }))}
+          options={currencies.map((c) => ({ value: c.id, label: `${c.code} · ${currencyName(c.code, c.name, language)}`, disabled: c.status !== 1 }))}
         />
       </Form.Item>
       <Form.Item name="wallet_mode" label={t('field.walletMode')} extra={editing ? t('hint.fixed') : undefined}>

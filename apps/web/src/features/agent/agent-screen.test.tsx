@@ -2,6 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { agent } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
+import { useAppStore } from '../../stores/app';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
 import { fakeApi, ok, operatorUser, renderWithProviders } from '../../test-utils';
@@ -35,6 +36,7 @@ describe('AgentScreen', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('zh-cn');
     await loadAllNamespaces();
+    useAppStore.setState({ language: 'zh-cn' });
   });
   beforeEach(() => {
     useSessionStore.setState({ token: 'tok', kind: 'operator', permissions: ['7'], userInfo: { ...operatorUser({ id: 1, account: 'admin' }), must_bind_google: false } });
@@ -65,7 +67,7 @@ describe('AgentScreen', () => {
     fireEvent.click(within(eastRow.closest('tr')!).getByRole('button', { name: /east 的操作/ }));
     fireEvent.click(await screen.findByText('新增下级'));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByPlaceholderText('4–16 位小写字母或数字'), { target: { value: 'eastnew' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('例如 CN01-SH'), { target: { value: 'eastnew' } });
     fireEvent.change(within(dialog).getByPlaceholderText('代理名称'), { target: { value: 'EASTNEW' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
 
@@ -102,7 +104,7 @@ describe('AgentScreen', () => {
     await screen.findByText('TOP0');
     fireEvent.click(screen.getByRole('button', { name: '新增总代理' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByPlaceholderText('4–16 位小写字母或数字'), { target: { value: 'topnew' } });
+    fireEvent.change(within(dialog).getByPlaceholderText('例如 CN01-SH'), { target: { value: 'topnew' } });
     fireEvent.change(within(dialog).getByPlaceholderText('代理名称'), { target: { value: 'TOPNEW' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
     fireEvent.click(await screen.findByText('CNY · 人民币'));

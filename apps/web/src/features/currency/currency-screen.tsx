@@ -6,6 +6,8 @@ import { currency } from '@console/contract';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
+import { currencyName } from '../../lib/currency-name';
+import { useAppStore } from '../../stores/app';
 import { useAddCurrency, useCurrencyList, useEditCurrency } from './api';
 
 type Currency = currency.CurrencyItem;
@@ -69,12 +71,32 @@ function CurrencyModal({ target, onClose }: { target: Currency | 'new' | null; o
   );
 }
 
+/**
+ * A currency's name as the console shows it in this language (lib/currency-name.ts), with the name as
+ * stored under it when they differ: the stored one is what the edit dialog changes.
+ */
+function NameCell({ code, name }: { code: string; name: string }) {
+  const { t } = useTranslation('currency');
+  const language = useAppStore((s) => s.language);
+  const shown = currencyName(code, name, language);
+  if (shown === name) return <>{name}</>;
+  return (
+    <Flex vertical gap={0}>
+      <span>{shown}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} title={t('storedName')}>
+        {name}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 /** Currency management (route /background/currency): every currency, disabled ones included. */
 export default function CurrencyScreen() {
   const { t } = useTranslation('currency');
   const { message } = App.useApp();
   const confirm = useConfirm();
   const screens = Grid.useBreakpoint();
+  const language = useAppStore((s) => s.language);
   const canManage = useHasPerm()(CURRENCY_PERMISSION);
   const list = useListState({ id: 'currency', filters: FILTERS });
   const query = useCurrencyList(list.params);
@@ -107,11 +129,11 @@ export default function CurrencyScreen() {
       render: (code: string, c) => (
         <Flex vertical gap={0}>
           <Typography.Text strong>{code}</Typography.Text>
-          {!screens.sm && <Typography.Text type="secondary">{c.name}</Typography.Text>}
+          {!screens.sm && <Typography.Text type="secondary">{currencyName(c.code, c.name, language)}</Typography.Text>}
         </Flex>
       ),
     },
-    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'] },
+    { title: t('field.name'), dataIndex: 'name', responsive: ['sm'], render: (name: string, c) => <NameCell code={c.code} name={name} /> },
     { title: t('field.symbol'), dataIndex: 'symbol', responsive: ['md'] },
     { title: t('field.decimals'), dataIndex: 'decimals', align: 'right', responsive: ['md'] },
     { title: t('field.rate'), dataIndex: 'rate', align: 'right', render: (v: string) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v}</span> },

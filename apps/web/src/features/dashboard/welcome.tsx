@@ -5,12 +5,15 @@ import { dayAt } from '../../lib/datetime';
 import { useAppStore } from '../../stores/app';
 import { useSessionStore } from '../../stores/session';
 
-/** "morning" before 12, "afternoon" before 18, else "evening", by the browser's clock. */
+/** "morning" from 5 to 12, "afternoon" before 18, else "evening", by the hour given (0–23). */
 export function greetingOf(hour: number): 'morning' | 'afternoon' | 'evening' {
   if (hour >= 5 && hour < 12) return 'morning';
   if (hour >= 12 && hour < 18) return 'afternoon';
   return 'evening';
 }
+
+/** The hour (0–23) of an instant on the wall clock of a zone `offsetMinutes` from UTC, whatever the browser's zone. */
+export const hourAt = (ms: number, offsetMinutes: number): number => new Date(ms + offsetMinutes * 60_000).getUTCHours();
 
 /** The weekday of a calendar day ("2026-11-27") in the console's language. */
 export function weekdayOf(day: string, language: string): string {
@@ -19,7 +22,8 @@ export function weekdayOf(day: string, language: string): string {
 
 /**
  * Who is signed in, today's date and the previous sign-in (a quick check nobody else used it).
- * "Today" is the day in the operator's chosen timezone, the day the figures below count.
+ * "Today" is the day in the operator's chosen timezone, the day the figures below count, and the
+ * greeting follows that zone's clock too.
  */
 export function Welcome() {
   const { t } = useTranslation('dashboard');
@@ -34,7 +38,7 @@ export function Welcome() {
       <Flex align="center" justify="space-between" gap={16} wrap>
         <div>
           <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-greeting">
-            {t(`greeting.${greetingOf(new Date(now).getHours())}`, { name })}
+            {t(`greeting.${greetingOf(hourAt(now, offsetMinutes))}`, { name })}
           </Typography.Title>
           <Typography.Text type="secondary">{t('welcomeText')}</Typography.Text>
         </div>
