@@ -13,6 +13,37 @@ echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendCompone
 
 export type ChartOption = Record<string, unknown>;
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text as HTML that shows it as written: a tooltip's formatter answers HTML, which ECharts puts into the page as is. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** What ECharts passes to an axis tooltip's formatter for each series at the pointed category. */
+export interface AxisTooltipItem {
+  dataIndex: number;
+  seriesIndex: number;
+  seriesName: string;
+  /** The series' colour dot: HTML that ECharts builds itself (its colour escaped). */
+  marker: string;
+}
+
+/**
+ * The formatter of an axis tooltip: a title line, then each series' marker, name and value (in
+ * bold). `pointAt` answers the title and the value text of each series for a category, or
+ * nothing. Every text (names, codes, currency symbols, figures) is escaped here, so what an
+ * operator typed into a currency's symbol or a name shows as text and never becomes markup;
+ * only ECharts' own marker is kept as HTML.
+ */
+export function axisTooltipFormatter(pointAt: (dataIndex: number) => { title: string; value: (seriesIndex: number) => string } | undefined) {
+  return (items: AxisTooltipItem[]) => {
+    const first = items[0];
+    const point = first ? pointAt(first.dataIndex) : undefined;
+    if (!point) return '';
+    const lines = items.map((it) => `${it.marker}${escapeHtml(it.seriesName)}&nbsp;&nbsp;<b>${escapeHtml(point.value(it.seriesIndex))}</b>`);
+    return [escapeHtml(point.title), ...lines].join('<br/>');
+  };
+}
+
 export interface ChartProps {
   option: ChartOption;
   height?: number;

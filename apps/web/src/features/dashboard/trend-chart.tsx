@@ -1,11 +1,31 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Segmented } from 'antd';
-import { Chart, useAxisStyle } from '../../components/chart';
+import { axisTooltipFormatter, Chart, useAxisStyle } from '../../components/chart';
 import { TREND_DAYS } from './api';
 import { type DayFigures, formatAmount, plotValue } from './kpi';
 
-type TrendView = 'amount' | 'people';
+export type TrendView = 'amount' | 'people';
+
+/**
+ * The tooltip of the trend: the day, then each series' exact figure (not the plotted float), an
+ * amount after the currency's symbol. The symbol is whatever an operator typed for the currency:
+ * axisTooltipFormatter escapes it with every other text.
+ */
+export function trendTooltip(days: DayFigures[], view: TrendView, decimals: number, symbol: string) {
+  return axisTooltipFormatter((i) => {
+    const d = days[i];
+    return (
+      d && {
+        title: d.date,
+        value: (series) =>
+          view === 'amount'
+            ? `${symbol}${formatAmount(series === 0 ? d.bet_amount : d.platform_win_loss, decimals)}`
+            : String(series === 0 ? d.bettor_count : d.new_player_count),
+      }
+    );
+  });
+}
 
 /** The daily trend of the dashboard's period: amounts, or players. */
 export default function TrendChart({ days, decimals, symbol }: { days: DayFigures[]; decimals: number; symbol: string }) {
@@ -30,19 +50,7 @@ export default function TrendChart({ days, decimals, symbol }: { days: DayFigure
       tooltip: {
         trigger: 'axis',
         // The exact figures, not the plotted floats.
-        formatter: (items: { dataIndex: number; seriesName: string; marker: string; seriesIndex: number }[]) => {
-          const first = items[0];
-          if (!first) return '';
-          const d = days[first.dataIndex]!;
-          const lines = items.map((it) => {
-            const v =
-              view === 'amount'
-                ? `${symbol}${formatAmount(it.seriesIndex === 0 ? d.bet_amount : d.platform_win_loss, decimals)}`
-                : String(it.seriesIndex === 0 ? d.bettor_count : d.new_player_count);
-            return `${it.marker}${it.seriesName}&nbsp;&nbsp;<b>${v}</b>`;
-          });
-          return [d.date, ...lines].join('<br/>');
-        },
+        formatter: trendTooltip(days, view, decimals, symbol),
       },
       xAxis: { type: 'category', data: dates, ...axis, splitLine: { show: false } },
       yAxis: { type: 'value', ...axis, axisLine: { show: false } },

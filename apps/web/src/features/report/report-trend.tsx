@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
 import type { report } from '@console/contract';
-import { Chart, useAxisStyle } from '../../components/chart';
+import { axisTooltipFormatter, Chart, useAxisStyle } from '../../components/chart';
 import { useCurrencyDecimals } from '../../components/money';
 import { formatAmount } from '../../lib/format';
 import { useTrendRows } from './api';
@@ -47,13 +47,10 @@ export default function ReportTrend({
       legend: { top: 0, left: 0, itemWidth: 12, itemHeight: 8, textStyle: { color: axis.axisLabel.color } },
       tooltip: {
         trigger: 'axis',
-        formatter: (items: { dataIndex: number; seriesName: string; marker: string; seriesIndex: number }[]) => {
-          const first = items[0];
-          if (!first) return '';
-          const p = points[first.dataIndex]!;
-          const lines = items.map((it) => `${it.marker}${it.seriesName}&nbsp;&nbsp;<b>${code} ${formatAmount(it.seriesIndex === 0 ? p.bet_amount : p.platform_win_loss, decimals)}</b>`);
-          return [p.period, ...lines].join('<br/>');
-        },
+        formatter: axisTooltipFormatter((i) => {
+          const p = points[i];
+          return p && { title: p.period, value: (series) => `${code} ${formatAmount(series === 0 ? p.bet_amount : p.platform_win_loss, decimals)}` };
+        }),
       },
       xAxis: { type: 'category', data: labels, ...axis, splitLine: { show: false } },
       yAxis: { type: 'value', ...axis, axisLine: { show: false } },
