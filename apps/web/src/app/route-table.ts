@@ -84,6 +84,25 @@ export function buildPermittedRoutes(permissions: readonly string[], available: 
   return out;
 }
 
+/**
+ * Screens the sidebar leaves out (RouteMeta.hidden) that the menu search still offers, each with
+ * the title of the screen it is reached from: the search lists it under that screen's module, and
+ * opens it as its link would, with no parameters (the game screens then show the agent shown
+ * last). Other hidden routes (login, error pages, redirects) are never offered.
+ */
+export const SEARCHABLE_HIDDEN: Readonly<Record<string, { via: string }>> = {
+  gameProtect: { via: 'gameAgent' },
+  gamePrizePool: { via: 'gameAgent' },
+  agentLevel: { via: 'agentManage' },
+};
+
+/** The hidden screens of `routes` that the menu search offers (SEARCHABLE_HIDDEN), in route order. */
+export function searchableHidden(routes: readonly RouteDef[]): { path: string; title: string; via: string }[] {
+  return leafRoutes(routes)
+    .filter((l) => l.meta.hidden && l.meta.title && SEARCHABLE_HIDDEN[l.meta.title])
+    .map((l) => ({ path: l.path, title: l.meta.title!, via: SEARCHABLE_HIDDEN[l.meta.title!]!.via }));
+}
+
 export interface MenuNode {
   path: string;
   title: string;

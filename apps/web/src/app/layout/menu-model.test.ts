@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASYNC_ROUTES, ALL_PERMISSION_CODES, filterRoutes } from '@console/contract';
 import { buildMenu } from '../route-table';
-import { breadcrumbOf, firstLeaf, groupTopMenu, indexScreens, matchEntry, openKeysOf, searchEntries, topMenuOf } from './menu-model';
+import { breadcrumbOf, firstLeaf, groupTopMenu, indexScreens, matchEntry, openKeysOf, searchEntries, topMenuOf, withHiddenScreens } from './menu-model';
 
 const routes = filterRoutes(ASYNC_ROUTES, ALL_PERMISSION_CODES);
 const menu = buildMenu(routes);
@@ -43,6 +43,27 @@ describe('menu model', () => {
     expect(matchEntry('代理 日', ['代理日汇总', '代理报表', daily.path])).toBe(true);
     expect(matchEntry('monthly', ['Daily agent summary', 'Agent report', daily.path])).toBe(false);
     expect(matchEntry('  ', ['anything'])).toBe(true);
+  });
+
+  it('offers the hidden screens reached from another screen, right after it and under it, and no other hidden route', () => {
+    const entries = withHiddenScreens(searchEntries(menu), routes);
+    const paths = entries.map((e) => e.path);
+    const agentConfig = paths.indexOf('/game/manage/agent');
+    expect(paths.slice(agentConfig, agentConfig + 3)).toEqual(['/game/manage/agent', '/game/manage/agent/protect', '/game/manage/agent/prize-pool']);
+    const pool = entries.find((e) => e.path === '/game/manage/agent/prize-pool')!;
+    expect(pool).toMatchObject({ title: 'gamePrizePool', parents: ['gameManage', 'gameAgent'], icon: 'control', hidden: true });
+    expect(entries.find((e) => e.path === '/agent/manage/level')).toMatchObject({ parents: ['agentManage'], hidden: true });
+    // Login, error pages and redirects stay out; the visible screens are as before, once each.
+    for (const path of ['/login', '/401', '/404', '/', '/agent', '/redirect/:path(.*)']) expect(paths).not.toContain(path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(entries.filter((e) => !e.hidden)).toEqual(searchEntries(menu));
+  });
+
+  it('offers a hidden screen only to a user whose codes open it', () => {
+    const dealerOnly = filterRoutes(ASYNC_ROUTES, ['9', '901']);
+    expect(withHiddenScreens(searchEntries(buildMenu(dealerOnly)), dealerOnly).some((e) => e.hidden)).toBe(false);
+    const agentConfig = filterRoutes(ASYNC_ROUTES, ['9', '902']);
+    expect(withHiddenScreens(searchEntries(buildMenu(agentConfig)), agentConfig).filter((e) => e.hidden).map((e) => e.title)).toEqual(['gameProtect', 'gamePrizePool']);
   });
 
   it('groups the top row: every module reachable in eight entries instead of thirteen', () => {

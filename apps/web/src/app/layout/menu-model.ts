@@ -1,5 +1,5 @@
 import { joinPath, type RouteDef, type RouteMeta } from '@console/contract';
-import type { MenuNode } from '../route-table';
+import { type MenuNode, searchableHidden } from '../route-table';
 
 /** One step of a breadcrumb: a parent module (clicking opens its first screen) or the screen. */
 export interface Crumb {
@@ -77,6 +77,8 @@ export interface SearchEntry {
   title: string;
   icon?: string;
   parents: string[];
+  /** A screen the sidebar does not show (route-table's SEARCHABLE_HIDDEN). */
+  hidden?: boolean;
 }
 
 /** The searchable screens: every menu leaf, in menu order. */
@@ -86,6 +88,31 @@ export function searchEntries(menu: readonly MenuNode[], parents: string[] = [],
     const ownIcon = n.icon ?? icon;
     if (n.children?.length) out.push(...searchEntries(n.children, [...parents, n.title], ownIcon));
     else out.push({ path: n.path, title: n.title, parents, ...(ownIcon ? { icon: ownIcon } : {}) });
+  }
+  return out;
+}
+
+/**
+ * The searchable screens with the hidden ones the search offers too (route-table's
+ * SEARCHABLE_HIDDEN): each right after the screen it is reached from, under that screen's module
+ * and the screen itself, so "Prize pool" reads "Game management / Agent game config". A hidden
+ * screen whose screen of origin the user lacks stays under its own module.
+ */
+export function withHiddenScreens(entries: readonly SearchEntry[], routes: readonly RouteDef[]): SearchEntry[] {
+  const out = [...entries];
+  const indexed = indexScreens(routes);
+  for (const hidden of searchableHidden(routes)) {
+    if (out.some((e) => e.path === hidden.path)) continue;
+    const at = out.findIndex((e) => e.title === hidden.via);
+    const via = out[at];
+    const entry: SearchEntry = via
+      ? { path: hidden.path, title: hidden.title, parents: [...via.parents, via.title], ...(via.icon ? { icon: via.icon } : {}), hidden: true }
+      : { path: hidden.path, title: hidden.title, parents: (indexed.get(hidden.path)?.parents ?? []).map((p) => p.title).filter(Boolean), hidden: true };
+    // After its screen of origin and the hidden screens already placed after it.
+    let after = at;
+    while (after >= 0 && out[after + 1]?.hidden && out[after + 1]!.parents.at(-1) === hidden.via) after++;
+    if (after >= 0) out.splice(after + 1, 0, entry);
+    else out.push(entry);
   }
   return out;
 }

@@ -4,14 +4,18 @@ import { useNavigate } from 'react-router';
 import { Button, Empty, Input, type InputRef, Modal, Tooltip } from 'antd';
 import { EnterOutlined, SearchOutlined } from '@ant-design/icons';
 import { routeIcon } from '../../components/route-icon';
+import { useSessionStore } from '../../stores/session';
 import type { MenuNode } from '../route-table';
-import { matchEntry, searchEntries } from './menu-model';
+import { matchEntry, searchEntries, withHiddenScreens } from './menu-model';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
  * The menu search: a button (and Ctrl/⌘+K) opening a quick finder over every screen the user may
- * open, matched on the title in the current language, the module and the path.
+ * open, matched on the title in the current language, the module and the path (and, for the
+ * hidden screens it offers, other words for them: "jackpot" finds the prize pools). The screens
+ * the sidebar leaves out but links lead to (protection, prize pools, admin levels) are offered too,
+ * under the screen they are reached from.
  */
 export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
   const { t } = useTranslation('layout');
@@ -23,11 +27,17 @@ export function MenuSearch({ menu }: { menu: readonly MenuNode[] }) {
   const list = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  const entries = useMemo(() => searchEntries(menu), [menu]);
+  const routes = useSessionStore((s) => s.routes);
+  const entries = useMemo(() => withHiddenScreens(searchEntries(menu), routes), [menu, routes]);
   const results = useMemo(
     () =>
       entries.filter((e) =>
-        matchEntry(query, [t(`route:${e.title}`), ...e.parents.map((p) => t(`route:${p}`)), e.path]),
+        matchEntry(query, [
+          t(`route:${e.title}`),
+          ...e.parents.map((p) => t(`route:${p}`)),
+          e.path,
+          e.hidden ? t(`search.aliases.${e.title}`, { defaultValue: '' }) : '',
+        ]),
       ),
     [entries, query, t],
   );

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Drawer, Grid, Progress, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Drawer, Grid, Progress, Space, Tooltip } from 'antd';
 import { DownloadOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useHasPerm } from '../has-perm';
@@ -38,6 +38,12 @@ export interface ExportActionProps {
  * Exports a list (a report, the ledger) with the filters and order on screen: the button shows how
  * far it is, the screen stays usable, and the result is told in a notification with the way to
  * Export management, or, for a user without it, to their own exports in a drawer.
+ *
+ * The notification stays until it is closed (its close button, or following its link): a link that
+ * vanished after a few seconds could not be reached in time, least of all from the keyboard. The
+ * export button is disabled while the export runs, which leaves the keyboard focus nowhere; when
+ * the focus is still nowhere (or on the button) as the result arrives, it moves to the
+ * notification's link, and it comes back to the button when the notification closes.
  */
 export function ExportAction({ name, path, body, fileName, testId = 'report-export' }: ExportActionProps) {
   const { t } = useTranslation('export');
@@ -49,24 +55,70 @@ export function ExportAction({ name, path, body, fileName, testId = 'report-expo
   const task = useExportTasks((s) => s.tasks[name]);
   const running = task?.status === 'preparing' || task?.status === 'downloading';
   const seconds = useElapsed(task?.startedAt, running);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Set while the notification's link is followed: the focus goes where the link leads, not back.
+  const following = useRef(false);
 
-  const where = (key: string) => (
-    <Typography.Link
+  // A button (not an anchor without a destination), so Tab reaches it.
+  const where = (key: string, focus: boolean) => (
+    <Button
+      type="link"
+      size="small"
+      style={{ paddingInline: 0 }}
+      ref={(el) => {
+        if (el && focus && !el.dataset.focused) {
+          el.dataset.focused = '1';
+          el.focus();
+        }
+      }}
       onClick={() => {
+        following.current = true;
         notification.destroy(key);
         if (canManage) void navigate(EXPORT_MANAGEMENT.path);
         else setMyExports(true);
       }}
+      data-testid="export-result-link"
     >
       {t(canManage ? 'run.management' : 'run.myExports')}
-    </Typography.Link>
+    </Button>
   );
 
+  /** Whether the keyboard focus is nowhere (the disabled button dropped it) or still on the button. */
+  const focusIdle = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || active === buttonRef.current;
+  };
+  /** Back to the export button when the notification goes, unless the focus has moved on elsewhere. */
+  const onClose = () => {
+    if (following.current) {
+      following.current = false;
+      return;
+    }
+    setTimeout(() => {
+      // Nowhere, or still in the closing notification (its leave motion keeps it a moment).
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('.ant-notification')) buttonRef.current?.focus();
+    }, 0);
+  };
+
   async function start() {
+    following.current = false;
     const done = await runExport(name, path, body, fileName);
     const key = `export-${name}-${done.startedAt}`;
+    const focus = focusIdle();
     if (done.status === 'done') {
-      notification.success({ key, title: t('run.doneTitle'), description: <Space direction="vertical" size={4}>{t('run.done', { file: done.fileName })}{where(key)}</Space> });
+      notification.success({
+        key,
+        title: t('run.doneTitle'),
+        description: (
+          <Space orientation="vertical" size={4}>
+            {t('run.done', { file: done.fileName })}
+            {where(key, focus)}
+          </Space>
+        ),
+        duration: 0,
+        onClose,
+      });
       return;
     }
     const error = done.error;
@@ -75,19 +127,20 @@ export function ExportAction({ name, path, body, fileName, testId = 'report-expo
       key,
       title: t(timedOut ? 'run.doneTitle' : 'run.failedTitle'),
       description: (
-        <Space direction="vertical" size={4}>
+        <Space orientation="vertical" size={4}>
           {timedOut ? t('run.timeout') : (error?.message ?? '')}
-          {where(key)}
+          {where(key, focus)}
         </Space>
       ),
-      duration: 8,
+      duration: 0,
+      onClose,
     });
   }
 
   let button;
   if (!running) {
     button = (
-      <Button icon={<DownloadOutlined />} onClick={() => void start()} data-testid={testId}>
+      <Button ref={buttonRef} icon={<DownloadOutlined />} onClick={() => void start()} data-testid={testId}>
         {t('run.button')}
       </Button>
     );

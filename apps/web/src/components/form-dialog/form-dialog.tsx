@@ -93,8 +93,8 @@ export function FormDialog<V extends object>({
   );
 }
 
-/** A number that changes each time the dialog opens, or turns to another record while open. */
-function useOpening(open: boolean, record: string | number | undefined): number {
+/** A number that changes each time a dialog opens, or turns to another record while open: a key for its contents. */
+export function useOpening(open: boolean, record: string | number | undefined): number {
   const [state, setState] = useState({ open, record, opening: 0 });
   if (state.open !== open || (open && state.record !== record)) {
     const next = { open, record, opening: open ? state.opening + 1 : state.opening };

@@ -5,4 +5,5 @@ export { type ListParams, type ListState, type ListStateOptions, type SortOrder,
 export { useLocalListState } from './use-local-list-state';
 export { useScrollFocus } from './use-scroll-focus';
 export { StatusFilter } from './status-filter';
+export { clearChips, type FilterChip, FilterChips, useFilterChips } from './filter-chips';
 export { TimeZoneField, timeRangeSummary, useListTimeZone } from './time-zone';

@@ -1,8 +1,9 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Card, Drawer, Flex, Form, Grid, Space } from 'antd';
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useDictStore } from '../../stores/dict';
+import { clearChips, type FilterChip, FilterChips } from './filter-chips';
 import type { ListState } from './use-list-state';
 import './list-table.css';
 
@@ -32,6 +33,14 @@ export interface ListFiltersProps<F> {
    * a search keeps the zone searched with as the persisted choice, as the reports do.
    */
   timeZone?: number;
+  /**
+   * The filters in effect as closable chips above the list, on a desktop and a phone alike
+   * (FilterChip, useFilterChips): a filter carried over from another screen is never hidden in
+   * the phone's drawer. Closing one searches without it; "Clear all" without any of them.
+   */
+  chips?: readonly FilterChip<F>[];
+  /** Told which filters the chips cleared (a report forgets the persisted agent, say). */
+  onChipsCleared?: (keys: string[]) => void;
 }
 
 /** Filters or form values as text, to tell two of them apart by what they hold (a date by its instant). */
@@ -47,7 +56,7 @@ const textOf = (values: unknown) => JSON.stringify(values ?? {});
  * user typed in that moment stays in the fields; when nothing was typed, they show the filters as
  * the list reads them (trimmed, say).
  */
-export function ListFilters<F extends object>({ list, name, children, toForm, fromForm, phoneDrawer, summary, activeCount, timeZone }: ListFiltersProps<F>) {
+export function ListFilters<F extends object>({ list, name, children, toForm, fromForm, phoneDrawer, summary, activeCount, timeZone, chips = [], onChipsCleared }: ListFiltersProps<F>) {
   const { t } = useTranslation('common');
   const [form] = Form.useForm();
   const { filters, setFilters } = list;
@@ -89,6 +98,28 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
     form.setFieldsValue(values);
   }, [form, filters, toForm, timeZone]);
 
+  // A closed chip takes its focus with it: the focus goes to the next chip, else to the bar's
+  // Filters button (phone) or Search button, never into a field (a picker would open).
+  const card = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const clear = (which: readonly FilterChip<F>[]) => {
+    onChipsCleared?.(which.map((c) => c.key));
+    refocus.current = true;
+    search(clearChips(filters, which));
+  };
+  const chipKeys = chips.map((c) => c.key).join(',');
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const root = card.current;
+    const next =
+      root?.querySelector<HTMLElement>('.list-filter-chip .ant-tag-close-icon') ??
+      root?.querySelector<HTMLElement>('[data-testid="filters-open"]') ??
+      root?.querySelector<HTMLElement>('button[type="submit"]');
+    next?.focus();
+  }, [chipKeys]);
+  const chipRow = <FilterChips chips={chips} onClear={clear} />;
+
   const buttons = (
     <Space>
       <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
@@ -124,9 +155,16 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
     </Form>
   );
 
-  if (!phone) return <Card>{body}</Card>;
+  if (!phone) {
+    return (
+      <Card ref={card}>
+        {body}
+        {chipRow}
+      </Card>
+    );
+  }
   return (
-    <Card size="small" className="list-filters-bar">
+    <Card size="small" className="list-filters-bar" ref={card}>
       <Flex align="center" gap={8}>
         <Badge count={activeCount ?? 0} size="small">
           <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid="filters-open">
@@ -135,6 +173,7 @@ export function ListFilters<F extends object>({ list, name, children, toForm, fr
         </Badge>
         <div className="list-filters-summary">{summary}</div>
       </Flex>
+      {chipRow}
       <Drawer open={open} onClose={() => setOpen(false)} placement="bottom" size="85%" title={t('components:list.filters')} forceRender destroyOnHidden={false}>
         {body}
       </Drawer>

@@ -123,6 +123,84 @@ describe('ListTable', () => {
     expect(empty.container.querySelector('.list-table-totals')).toBeNull();
   });
 
+  describe('on a phone and on a desktop', () => {
+    interface Player {
+      id: number;
+      account: string;
+      agent: string | null;
+      status: string;
+      balance: string;
+    }
+    const playerColumns: ListColumn<Player>[] = [
+      { title: 'Account', dataIndex: 'account', keyColumn: true, render: (v: string) => <a href="#p">{v}</a> },
+      { title: 'Agent', dataIndex: 'agent', phone: 'stack' },
+      { title: 'Status', dataIndex: 'status' },
+      { title: 'Balance', dataIndex: 'balance', phone: 'lead', align: 'right' },
+      { title: 'Actions', key: 'actions', settable: false, render: () => 'act' },
+    ];
+    const players = {
+      data: {
+        list: [
+          { id: 1, account: 'lucky007', agent: 'CN01-SH', status: 'on', balance: '12.00' },
+          { id: 2, account: 'ace9', agent: null, status: 'off', balance: '3.00' },
+        ],
+        total: 2,
+      },
+      isFetching: false,
+      isLoading: false,
+      isError: false,
+      error: null,
+      refetch: vi.fn(),
+    } satisfies ListQuery<Player>;
+    const showPlayers = () =>
+      render(
+        <App>
+          <ListTable<Player> list={list()} query={players} columns={playerColumns} rowKey="id" emptyText="-" totals={[{ key: 'CNY', label: 'Total CNY', cells: { balance: '15.00' } }]} />
+        </App>,
+      );
+    const realMatchMedia = window.matchMedia;
+    afterEach(() => {
+      window.matchMedia = realMatchMedia;
+    });
+
+    it('on a phone pins the key column, its stacked values under the name and the lead ones beside it', () => {
+      // jsdom matches no media query: a phone.
+      const { container } = showPlayers();
+      const ths = [...container.querySelectorAll('thead th')];
+      // The agent is no column of its own; the balance comes before the status.
+      expect(ths.map((th) => th.textContent)).toEqual(['AccountAgent', 'Balance', 'Status', 'Actions']);
+      expect(ths[0]!.className).toContain('ant-table-cell-fix-start');
+      // A header wraps rather than widening its column; the actions' is for screen readers only.
+      expect(ths[1]!.querySelector('.list-table-title')?.textContent).toBe('Balance');
+      expect(ths[3]!.querySelector('.sr-only')?.textContent).toBe('Actions');
+      expect(ths[3]!.className).toContain('ant-table-cell-fix-end');
+
+      const [first, second] = [...container.querySelectorAll('tbody tr.ant-table-row')].map((tr) => tr.querySelector('td')!);
+      expect(first!.className).toContain('ant-table-cell-fix-start');
+      // Narrow while pinned (jsdom lays nothing out: the room is never measured short).
+      expect(first!.querySelector('.list-table-key-narrow .list-table-key-main')?.textContent).toBe('lucky007');
+      expect(first!.querySelector('.list-table-key-main')?.getAttribute('title')).toBe('lucky007');
+      expect([...first!.querySelectorAll('.list-table-key-item')].map((e) => e.textContent)).toEqual(['CN01-SH']);
+      // A row without the value stacks nothing.
+      expect(second!.querySelector('.list-table-key-stack')).toBeNull();
+      // The totals label is as narrow as the names above it, the sums under their own columns.
+      const totals = [...container.querySelectorAll('.list-table-totals td')];
+      expect(totals[0]!.querySelector('.list-table-key')?.textContent).toBe('Total CNY');
+      expect(totals.map((td) => td.textContent)).toEqual(['Total CNY', '15.00', '', '']);
+    });
+
+    it('on a desktop keeps the columns as given, the key column pinned', () => {
+      window.matchMedia = (query: string) =>
+        ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+      const { container } = showPlayers();
+      const ths = [...container.querySelectorAll('thead th')];
+      expect(ths.map((th) => th.textContent)).toEqual(['Account', 'Agent', 'Status', 'Balance', 'Actions']);
+      expect(ths[0]!.className).toContain('ant-table-cell-fix-start');
+      expect(container.querySelector('.list-table-key, .list-table-title, .sr-only')).toBeNull();
+      expect(container.querySelector('tbody tr.ant-table-row td')!.textContent).toBe('lucky007');
+    });
+  });
+
   it('keeps a column marked defaultHidden out until the user shows it, and shows skeleton rows on the first load', async () => {
     show({ columns: [...columns.slice(0, 2), { title: 'Code', dataIndex: 'code', defaultHidden: true }, columns[2]!] });
     expect(headers()).toEqual(['Account', 'Name', 'Actions']);

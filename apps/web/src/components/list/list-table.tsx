@@ -1,12 +1,13 @@
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Dropdown, Grid, Skeleton, Space, Table, type TableProps, Tooltip } from 'antd';
+import { Button, Card, Dropdown, Grid, Skeleton, Space, Table, type TableColumnType, type TableProps, Tooltip } from 'antd';
 import { ColumnHeightOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type Density, DENSITIES, useListPrefsStore } from '../../stores/list-prefs';
 import { type ListQueryState, TableEmpty } from '../table-empty';
 import { ColumnSettings } from './column-settings';
-import { arrangeColumns, columnKey, type ListColumn } from './columns';
+import { arrangeColumns, cellValue, columnKey, columnName, type KeyedColumn, type ListColumn, phoneColumns } from './columns';
 import type { ListState } from './use-list-state';
+import { usePinRoom } from './use-pin-room';
 import { useScrollFocus } from './use-scroll-focus';
 import './list-table.css';
 
@@ -54,7 +55,9 @@ export interface ListTotalsRow {
 /**
  * A list screen's table in its card: server-side paging and sorting, a toolbar (refresh, density,
  * column settings, both remembered per screen), and empty and error states. The table scrolls
- * sideways inside the card, so on a phone the page itself never does.
+ * sideways inside the card, so on a phone the page itself never does; there the key column stays
+ * pinned at the left edge, narrow, with the columns marked `stack` under its name and those
+ * marked `lead` beside it (ListColumn.phone), so every figure scrolled to still has its row's name.
  */
 export function ListTable<T extends object, S extends string = string>({
   list,
@@ -79,16 +82,33 @@ export function ListTable<T extends object, S extends string = string>({
 
   // A phone's pager fits one line: small, fewer page numbers, no size changer.
   const phone = Grid.useBreakpoint().md === false;
-  const shown = arrangeColumns(columns, prefs)
-    .filter((c) => !c.hidden)
-    .map(({ column, key }) => {
-      const { settingsTitle: _title, settable: _settable, keyColumn, ...rest } = column;
-      // The actions stay in reach at the right edge however wide the row, on a phone too; the
-      // column that names the row stays at the left edge where there is room for both.
-      const fixed = rest.fixed ?? (key === 'actions' ? ('right' as const) : keyColumn && !phone ? ('left' as const) : undefined);
+  // A phone pins the key column only where that leaves the columns between the pinned ones room.
+  const [pinRoom, pinRoomRef] = usePinRoom<HTMLDivElement>(phone);
+  const cardRef = useCallback(
+    (root: HTMLDivElement | null) => {
+      const cleanups = [card(root), pinRoomRef(root)];
+      return () => cleanups.forEach((cleanup) => cleanup?.());
+    },
+    [card, pinRoomRef],
+  );
+  const arranged = arrangeColumns(columns, prefs).filter((c) => !c.hidden);
+  const laidOut = phone ? phoneColumns(arranged) : arranged.map((c) => ({ ...c, stacked: [] }));
+  // The key columns narrowed for a phone (their totals label is narrowed with them).
+  const phoneKeys = new Set(phone ? laidOut.filter((c) => c.column.keyColumn).map((c) => c.key) : []);
+  const shown = laidOut.map(({ column, key, stacked }) => {
+    const { settingsTitle: _title, settable: _settable, keyColumn, phone: _phone, ...rest } = column;
+    // The actions stay in reach at the right edge however wide the row, and the column that
+    // names the row at the left edge, on a phone too where there is room for the figures between.
+    const fixed = rest.fixed ?? (key === 'actions' ? ('right' as const) : keyColumn && pinRoom ? ('left' as const) : undefined);
+    return {
+      ...rest,
+      key,
+      ...(phoneKeys.has(key) ? phoneKeyColumn(rest, stacked, pinRoom) : phone ? phoneTitle(rest.title, fixed === 'right') : {}),
+      ...(fixed ? { fixed } : {}),
       // The server sorts (it pages too): the header shows the order it was asked for.
-      return { ...rest, key, ...(fixed ? { fixed } : {}), ...(column.sorter ? { sortOrder: list.sortField === key ? (list.sortOrder ?? null) : null } : {}) };
-    });
+      ...(column.sorter ? { sortOrder: list.sortField === key ? (list.sortOrder ?? null) : null } : {}),
+    };
+  });
 
   /** A header click asks for the first page in the new order; the third click clears it. */
   const onChange: TableProps<T>['onChange'] = (_pagination, _filters, sorter, { action }) => {
@@ -119,7 +139,7 @@ export function ListTable<T extends object, S extends string = string>({
                 <Table.Summary.Row key={row.key} className="list-table-totals">
                   {shown.map((c, i) => (
                     <Table.Summary.Cell key={c.key} index={i} align={c.align}>
-                      {i === labelAt ? row.label : row.cells[c.key]}
+                      {i !== labelAt ? row.cells[c.key] : phoneKeys.has(c.key) ? <KeyCell main={row.label} narrow={pinRoom} /> : row.label}
                     </Table.Summary.Cell>
                   ))}
                 </Table.Summary.Row>
@@ -154,7 +174,7 @@ export function ListTable<T extends object, S extends string = string>({
   );
 
   return (
-    <Card ref={card} title={title} extra={toolbar} className="list-table-card">
+    <Card ref={cardRef} title={title} extra={toolbar} className="list-table-card">
       <Table<T>
         {...tableProps}
         rowKey={rowKey}
@@ -188,5 +208,61 @@ export function ListTable<T extends object, S extends string = string>({
         }}
       />
     </Card>
+  );
+}
+
+/**
+ * A header as a phone shows it: wrapped rather than widening its column past its figures
+ * ("Platform win/loss" over "-45.00"); over the column pinned right, whose cells hold one narrow
+ * button named for what it does (the row's actions, its drill-downs), for screen readers only.
+ */
+function phoneTitle<T>(title: TableColumnType<T>['title'], pinnedRight: boolean): Pick<TableColumnType<T>, 'title'> {
+  if (!title || typeof title === 'function') return {};
+  return { title: <span className={pinnedRight ? 'sr-only' : 'list-table-title'}>{title}</span> };
+}
+
+/**
+ * A key column as a phone shows it: the stacked columns' headers under its own and their values
+ * under the row's name; narrow (KeyCell) while it is pinned, to leave the figures beside it room.
+ */
+function phoneKeyColumn<T>(column: TableColumnType<T>, stacked: readonly KeyedColumn<T>[], narrow: boolean): Pick<TableColumnType<T>, 'title' | 'render' | 'className'> {
+  const { title, render } = column;
+  return {
+    // Measured by usePinRoom.
+    className: [column.className, 'list-table-key-col'].filter(Boolean).join(' '),
+    title: typeof title === 'function' ? title : <KeyCell main={title} stack={stacked.map((s) => ({ key: s.key, node: columnName(s.column) }))} narrow={narrow} />,
+    render: (value: unknown, row: T, index: number) => {
+      const stack = stacked.flatMap((s) => {
+        const v = cellValue(s.column, row);
+        if (v === null || v === undefined || v === '') return [];
+        return [{ key: s.key, node: (s.column.render ? s.column.render(v, row, index) : v) as ReactNode }];
+      });
+      const main = (render ? render(value, row, index) : value) as ReactNode;
+      return <KeyCell main={main} stack={stack} narrow={narrow} title={typeof value === 'string' ? value : undefined} />;
+    },
+  };
+}
+
+/**
+ * The cell of a phone's key column: the row's name on its first line, the stacked values under it;
+ * `narrow`, each line cut short with an ellipsis (list-table.css), so the pinned column leaves room
+ * for the figures.
+ */
+function KeyCell({ main, stack, narrow, title }: { main: ReactNode; stack?: readonly { key: string; node: ReactNode }[]; narrow: boolean; title?: string | undefined }) {
+  return (
+    <div className={narrow ? 'list-table-key list-table-key-narrow' : 'list-table-key'}>
+      <div className="list-table-key-main" title={title}>
+        {main}
+      </div>
+      {!!stack?.length && (
+        <div className="list-table-key-stack">
+          {stack.map((s) => (
+            <span key={s.key} className="list-table-key-item">
+              {s.node}
+            </span>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import { DateTime } from '../../components/date-time';
 import { useHasPerm } from '../../components/has-perm';
 import { useDictStore } from '../../stores/dict';
 import { useAgentUser } from '../../stores/session';
-import { type ListColumn, ListFilters, ListTable, StatusFilter, useListState } from '../../components/list';
+import { type FilterChip, type ListColumn, ListFilters, ListTable, StatusFilter, useFilterChips, useListState } from '../../components/list';
 import { useAgentChildren, useAgentList, useEditAgent } from './api';
 import { type AgentDialog, AgentFormModal } from './agent-form-modal';
 import { AgentUsersDrawer } from './agent-users-drawer';
@@ -44,6 +44,12 @@ export default function AgentScreen() {
   const ownAgentId = agentUser?.agent_id;
   const canAddTop = canManage && !agentUser;
   const list = useListState({ id: 'agent', filters: FILTERS });
+  // The filters in effect as chips: a link (key management's, to one agent) brings a keyword.
+  const keywordChips = useFilterChips<typeof list.filters>(list.filters, ['keyword']);
+  const chips: FilterChip<typeof list.filters>[] = [
+    ...keywordChips,
+    ...(list.filters.status !== undefined ? [{ key: 'status', label: t('field.status'), value: t(`status.${list.filters.status}`) }] : []),
+  ];
   const searching = !!list.filters.keyword || list.filters.status !== undefined;
   const query = useAgentList({ ...list.params, ...(searching ? {} : { parent_id: 0 }) });
   const [expanded, setExpanded] = useState<number[]>([]);
@@ -235,6 +241,7 @@ export default function AgentScreen() {
         phoneDrawer
         summary={[list.filters.keyword, list.filters.status !== undefined ? t(`status.${list.filters.status}`) : ''].filter(Boolean).join(' · ')}
         activeCount={(list.filters.keyword ? 1 : 0) + (list.filters.status !== undefined ? 1 : 0)}
+        chips={chips}
       >
         <Form.Item name="keyword" label={t('keyword')}>
           <Input placeholder={t('keywordPlaceholder')} allowClear style={{ width: 220 }} maxLength={64} />

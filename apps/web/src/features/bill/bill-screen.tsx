@@ -9,7 +9,7 @@ import { DateTime, TimeZoneScope } from '../../components/date-time';
 import { AgentSelect, CurrencySelect } from '../../components/dict-select';
 import { ExportAction } from '../../components/export-list';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, timeRangeSummary, useListState, useListTimeZone } from '../../components/list';
+import { type FilterChip, type ListColumn, ListFilters, ListTable, type ListTotalsRow, TimeZoneField, timeRangeSummary, useFilterChips, useListState, useListTimeZone } from '../../components/list';
 import { Money } from '../../components/money';
 import { ShortId } from '../../components/short-id';
 import { ReplicaLagNotice } from '../../components/replica-lag-notice';
@@ -106,7 +106,7 @@ export default function BillScreen() {
       {
         title: t('field.player'),
         dataIndex: 'player_account',
-        // The row's name, pinned left on a desktop: the player, their agent under it.
+        // The row's name, pinned left: the player, their agent under it.
         keyColumn: true,
         render: (account: string, row) => {
           const day = dayAt(row.time, offset);
@@ -147,15 +147,16 @@ export default function BillScreen() {
         title: t('field.amount'),
         dataIndex: 'amount',
         align: 'right',
+        // On a phone the amount and the balance after it sit beside the player; the rest is a scroll away.
+        phone: 'lead',
         // The currency's decimals; a finer stored value is exact in the tooltip (<Money>).
         render: (v: string, row) => <Money value={v} currency={row.currency_id} showCode={!wide} signed />,
       },
       { title: t('field.balanceBefore'), dataIndex: 'balance_before', align: 'right', responsive: ['lg'], render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
-      { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+      { title: t('field.balanceAfter'), dataIndex: 'balance_after', align: 'right', phone: 'lead', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
       {
         title: t('field.orderId'),
         dataIndex: 'order_id',
-        responsive: ['md'],
         // Long ids shortened (whole in the tooltip and the copy); a bet's movement names its bet under it.
         render: (v: string, row) => (
           <Flex vertical gap={0}>
@@ -172,7 +173,6 @@ export default function BillScreen() {
       {
         title: t('field.remark'),
         dataIndex: 'remark',
-        responsive: ['lg'],
         render: (v: string) => (v ? <Typography.Paragraph style={{ maxWidth: 160, marginBottom: 0 }} ellipsis={{ rows: 2, tooltip: v }}>{v}</Typography.Paragraph> : '-'),
       },
       { title: t('field.id'), dataIndex: 'id', defaultHidden: true },
@@ -181,7 +181,7 @@ export default function BillScreen() {
   );
 
   // Per currency, under the rows: the entries of every page, the money in and out, and the net
-  // under the amounts.
+  // under the amounts (on a phone, too, the amount column is beside the label).
   const totals: ListTotalsRow[] = (query.data?.summary ?? []).map((s) => ({
     key: String(s.currency_id),
     label: (
@@ -190,12 +190,6 @@ export default function BillScreen() {
         <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
           {t('entries', { count: s.entry_count, formatted: formatCount(s.entry_count) })}
         </Typography.Text>
-        {phone && (
-          // The amounts are a sideways scroll away on a phone: the net is at hand beside the label.
-          <span style={{ whiteSpace: 'nowrap' }}>
-            {t('amountNet')} <Money value={s.amount_net} currency={s.currency_id} signed />
-          </span>
-        )}
       </Flex>
     ),
     cells: {
@@ -215,12 +209,23 @@ export default function BillScreen() {
 
   const { page: _page, page_size: _size, ...exportBody } = params;
   const summary = timeRangeSummary(params.start_time, params.end_time, zone);
+  // The filters in effect as chips (a drill-down, the player drawer or an adjustment's link brings
+  // them): the player, agent, currency, order id, and the type and time range in the ledger's words.
+  const commonChips = useFilterChips<BillFilters>(list.filters, ['player_account', 'order_id', 'agent_id', 'currency_id']);
+  const chips: FilterChip<BillFilters>[] = [
+    ...commonChips.filter((c) => c.key === 'player_account'),
+    ...(list.filters.type ? [{ key: 'type', label: t('field.type'), value: t(`type.${list.filters.type}`) }] : []),
+    ...(list.filters.start_time || list.filters.end_time
+      ? [{ key: 'start_time', label: t('field.time'), value: timeRangeSummary(list.filters.start_time, list.filters.end_time, zone), cleared: { end_time: undefined } }]
+      : []),
+    ...commonChips.filter((c) => c.key !== 'player_account'),
+  ];
   const activeCount = Object.entries(list.filters).filter(([k, v]) => k !== 'time_zone_id' && v !== undefined && v !== '' && v !== 0 && v !== -1).length;
 
   return (
     <TimeZoneScope zone={zone}>
       <Flex vertical gap={16} data-testid="bill-screen">
-        <ListFilters list={list} name="bill-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={zone}>
+        <ListFilters list={list} name="bill-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={zone} chips={chips}>
           <Form.Item name="player_account" label={t('field.player')}>
             <Input allowClear maxLength={64} placeholder={t('field.player')} style={{ width: 160 }} />
           </Form.Item>

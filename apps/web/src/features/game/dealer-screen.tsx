@@ -5,7 +5,7 @@ import { formatMoney, game, parseMoney } from '@console/contract';
 import { PlatformSelect, gameName } from '../../components/dict-select';
 import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, useFilterChips, useListState } from '../../components/list';
 import { Money } from '../../components/money';
 import { useAppStore } from '../../stores/app';
 import { useDealerEdit, useDealerEnable, useDealerList } from './api';
@@ -99,6 +99,8 @@ export default function DealerScreen() {
   const language = useAppStore((s) => s.language);
   const canEdit = useHasPerm()('901');
   const list = useListState({ id: 'game-dealer', filters: FILTERS, defaultPageSize: 50 });
+  // The filters in effect as chips: the catalogue's link brings a provider and a game's code.
+  const chips = useFilterChips<typeof list.filters>(list.filters, ['platform_id', 'keyword']);
   const query = useDealerList(list.params);
   const enable = useDealerEnable();
   const { target, open: edit, close: closeDialog } = useDialogTarget<Dealer>();
@@ -170,7 +172,7 @@ export default function DealerScreen() {
 
   return (
     <Flex vertical gap={16}>
-      <ListFilters list={list} name="dealer-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={list.filters.keyword}>
+      <ListFilters list={list} name="dealer-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={list.filters.keyword} chips={chips}>
         <Form.Item name="platform_id" label={t('field.platform')}>
           <PlatformSelect style={{ width: 180 }} />
         </Form.Item>

@@ -7,7 +7,7 @@ import { DateTime } from '../../components/date-time';
 import { GameSelect, gameName, useAgents, useGames } from '../../components/dict-select';
 import { FormDialog, useDialogTarget, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
-import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
+import { type ListColumn, ListFilters, ListTable, useFilterChips, useListState } from '../../components/list';
 import { Money, useCurrencyDecimals, useMoneyText } from '../../components/money';
 import { ApiError } from '../../lib/api';
 import { formatAmount } from '../../lib/format';
@@ -384,6 +384,8 @@ export default function PrizePoolScreen() {
   const agents = useAgents();
   const canEdit = useHasPerm()('902');
   const list = useListState({ id: 'game-prize-pool', filters: FILTERS });
+  // The agent and game in effect as chips: the agent config's link brings both.
+  const chips = useFilterChips<typeof list.filters>(list.filters, ['agent_id', 'game_id']);
   const query = usePoolList(list.params);
   const history = useListState({ id: 'game-prize-pool-cleans', filters: game.gamePrizePoolCleanList.request.pick({ prize_pool_id: true }) });
   const cleans = useCleanList({ ...history.params, agent_id: list.filters.agent_id, game_id: list.filters.game_id });
@@ -586,7 +588,7 @@ export default function PrizePoolScreen() {
 
   return (
     <Flex vertical gap={16}>
-      <ListFilters list={list} name="pool-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={filterSummary}>
+      <ListFilters list={list} name="pool-filters" toForm={toForm} fromForm={fromForm} phoneDrawer summary={filterSummary} chips={chips}>
         <Form.Item name="agent_id" label={t('field.agent')}>
           <AgentTreePicker style={{ minWidth: 220 }} data-testid="pool-filter-agent" />
         </Form.Item>

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, App, Badge, Button, DatePicker, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Badge, Button, DatePicker, Descriptions, Flex, Form, Grid, Input, Modal, Radio, Select, type SelectProps, Space, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { key } from '@console/contract';
 import { DateTime, useTimeZone } from '../../components/date-time';
+import { usePlatforms } from '../../components/dict-select';
 import { dayAt } from '../../lib/datetime';
 import { FormDialog, useConfirm, zodRule } from '../../components/form-dialog';
 import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { AgentPicker } from './agent-picker';
 import { useAddKey, useEditKeyStatus, useKeyList, useRotateKey } from './api';
+import { KeyWhitelist, KeyWhitelistMark, useKeyWhitelists } from './key-whitelist';
 
 type Key = key.KeyItem;
 type Secret = { id: number; app_id: string; secret: string };
@@ -95,8 +97,39 @@ function LastUsed({ k, narrow = false }: { k: Key; narrow?: boolean }) {
 interface AddValues {
   type: key.KeyType;
   agent_id?: number;
+  /** Ingest keys: the agent whose sub-tree, and the provider whose games, the key is limited to. */
+  scope_agent_id?: number;
+  scope_platform_id?: number;
   remark?: string;
   expires?: Dayjs | null;
+}
+
+/** The providers to limit an ingest key to. */
+function ProviderPicker(props: Omit<SelectProps<number>, 'options'>) {
+  const platforms = usePlatforms();
+  return (
+    <Select<number>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      popupMatchSelectWidth={false}
+      style={{ minWidth: 200 }}
+      {...props}
+      options={(platforms ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }))}
+    />
+  );
+}
+
+/** What an ingest key is limited to, as the list shows it; an agent key's scope is its agent (its own column). */
+function KeyScope({ k }: { k: Key }) {
+  const { t } = useTranslation('operation');
+  if (k.type !== 'ingest') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!k.scope_agent_id && !k.scope_platform_id) return <Typography.Text type="secondary">{t('key.scope.all')}</Typography.Text>;
+  return (
+    <Flex vertical gap={2} align="flex-start">
+      {!!k.scope_agent_id && <Tag>{t('key.scope.agent', { code: k.scope_agent_code ?? `#${k.scope_agent_id}` })}</Tag>}
+      {!!k.scope_platform_id && <Tag>{t('key.scope.platform', { code: k.scope_platform_code ?? `#${k.scope_platform_id}` })}</Tag>}
+    </Flex>
+  );
 }
 
 /** The key's type, and the agent it is for when it is an agent key. */
@@ -112,6 +145,16 @@ function KeyTypeFields() {
         <Form.Item name="agent_id" label={t('key.field.agent')} rules={[{ required: true, message: t('key.rule.agent') }]}>
           <AgentPicker placeholder={t('key.placeholder.agent')} />
         </Form.Item>
+      )}
+      {type === 'ingest' && (
+        <>
+          <Form.Item name="scope_agent_id" label={t('key.field.scopeAgent')} extra={t('key.hint.scopeAgent')}>
+            <AgentPicker allowClear placeholder={t('key.scope.anyAgent')} />
+          </Form.Item>
+          <Form.Item name="scope_platform_id" label={t('key.field.scopePlatform')} extra={t('key.hint.scopePlatform')}>
+            <ProviderPicker placeholder={t('key.scope.anyPlatform')} data-testid="key-scope-platform" />
+          </Form.Item>
+        </>
       )}
     </>
   );
@@ -134,6 +177,7 @@ function AddKeyModal({ open, onClose, onIssued }: { open: boolean; onClose: () =
         const out = await add.mutateAsync({
           type: v.type,
           agent_id: v.type === 'agent' ? (v.agent_id ?? 0) : 0,
+          ...(v.type === 'ingest' ? { scope_agent_id: v.scope_agent_id ?? 0, scope_platform_id: v.scope_platform_id ?? 0 } : {}),
           remark: (v.remark ?? '').trim(),
           expires_at: v.expires ? instantAt(v.expires, offsetMinutes) : null,
         });
@@ -163,6 +207,8 @@ export default function KeyScreen() {
   const canManage = useHasPerm()(KEY_PERMISSION);
   const list = useListState({ id: 'key', filters: FILTERS });
   const query = useKeyList(list.params);
+  // An agent key answers only its agent's whitelisted addresses: shown under the agent.
+  const { allowed: whitelistShown, whitelists } = useKeyWhitelists(query.data?.list ?? []);
   const rotate = useRotateKey();
   const editStatus = useEditKeyStatus();
   const [adding, setAdding] = useState(false);
@@ -217,11 +263,26 @@ export default function KeyScreen() {
             </Typography.Text>
           )}
           {phone && <LastUsed k={k} narrow />}
+          {phone && k.type === 'agent' && <KeyWhitelistMark whitelist={whitelists.get(k.agent_id)} />}
         </Flex>
       ),
     },
     { title: t('key.field.type'), dataIndex: 'type', render: (ty: key.KeyType) => <Tag color={ty === 'agent' ? 'blue' : 'purple'}>{t(`key.type.${ty}`)}</Tag> },
-    { title: t('key.field.agent'), dataIndex: 'agent_code', render: (c: string | null) => c ?? <Typography.Text type="secondary">—</Typography.Text> },
+    // What an ingest key may send: an agent's sub-tree, a provider's games, or everything.
+    { title: t('key.field.scope'), key: 'scope', responsive: ['md'], render: (_: unknown, k) => <KeyScope k={k} /> },
+    {
+      title: t('key.field.agent'),
+      dataIndex: 'agent_code',
+      render: (c: string | null, k) =>
+        c === null ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Flex vertical gap={2} align="start">
+            <span>{c}</span>
+            {k.type === 'agent' && <KeyWhitelist code={c} whitelist={whitelists.get(k.agent_id)} allowed={whitelistShown} />}
+          </Flex>
+        ),
+    },
     {
       title: t('key.field.status'),
       dataIndex: 'status',

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { deferred, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import { useDictStore } from '../../stores/dict';
@@ -36,6 +37,27 @@ describe('AdjustDialog', () => {
     expect(api.sent('player/wallet/adjust')).toHaveLength(0);
   });
 
+  it("opened for another wallet, starts empty: nothing typed for the last one shows or is sent", async () => {
+    fakeApi(() => undefined);
+    const other = { ...wallet, id: 4, player_id: 42, player_account: 'lucky00042', balance: '5.0000' };
+    let show: (w: typeof wallet | null) => void = () => {};
+    function Host() {
+      const [shown, setShown] = useState<typeof wallet | null>(wallet);
+      show = setShown;
+      return <AdjustDialog target={shown && { wallet: shown, direction: 'credit' }} onClose={() => setShown(null)} />;
+    }
+    renderWithProviders(<Host />);
+    const firstId = screen.getByTestId('adjust-request-id').textContent;
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '给 41 的' } });
+    act(() => show(null));
+    act(() => show(other));
+    await waitFor(() => expect(screen.getByText(/lucky00042/)).toBeTruthy());
+    expect((screen.getByLabelText('金额') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('备注') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByTestId('adjust-request-id').textContent).not.toBe(firstId);
+  });
+
   it('sends one request, with the id made when the dialog opened, however often it is confirmed', async () => {
     const answer = deferred<Response>();
     const api = fakeApi((path) => (path === 'player/wallet/adjust' ? answer.promise : undefined));
@@ -59,7 +81,7 @@ describe('AdjustDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
-  it('refuses an amount finer than the currency takes, and repeats a balance with finer digits exactly', async () => {
+  it('refuses an amount finer than the currency takes, repeats a balance with finer digits exactly and the amount in the currency decimals', async () => {
     useDictStore.setState({ currencies: [{ id: 1, code: 'CNY', decimals: 2 } as never] });
     const api = fakeApi(() => undefined);
     renderWithProviders(<AdjustDialog target={{ wallet: { ...wallet, balance: '100.0050' }, direction: 'credit' }} onClose={vi.fn()} />);
@@ -70,8 +92,27 @@ describe('AdjustDialog', () => {
     await waitFor(() => expect(screen.getByTestId('adjust-after').textContent).toBe('101.005'));
     fireEvent.change(screen.getByLabelText('备注'), { target: { value: '补偿' } });
     submit();
-    expect(await screen.findByText(/余额从 100\.005 CNY 变为 101\.005 CNY/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: '确认加款 1.000 CNY' })).toBeTruthy();
+    expect(await screen.findByText('加款 1.00 CNY，玩家 lucky00041：余额从 100.005 CNY 变为 101.005 CNY。')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '确认加款 1.00 CNY' })).toBeTruthy();
+    expect(api.sent('player/wallet/adjust')).toHaveLength(0);
+    useDictStore.setState({ currencies: [] });
+  });
+
+  it('shows the amount to credit in the currency decimals, never in the finer ones of the balance', async () => {
+    useDictStore.setState({ currencies: [{ id: 1, code: 'CNY', decimals: 2 } as never] });
+    const api = fakeApi(() => undefined);
+    renderWithProviders(<AdjustDialog target={{ wallet: { ...wallet, balance: '100.0050' }, direction: 'credit' }} onClose={vi.fn()} />);
+    fireEvent.change(screen.getByLabelText('金额'), { target: { value: '50' } });
+    await waitFor(() => expect(screen.getByTestId('adjust-after').textContent).toBe('150.005'));
+    fireEvent.change(screen.getByLabelText('备注'), { target: { value: '补偿' } });
+    submit();
+    expect(await screen.findByText('加款 50.00 CNY，玩家 lucky00041：余额从 100.005 CNY 变为 150.005 CNY。', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/50\.000/)).toBeNull();
+    expect(screen.getByRole('button', { name: '确认加款 50.00 CNY' })).toBeTruthy();
+    expect(screen.getByText('请再次输入金额 50.00 以确认')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('再次输入金额'), { target: { value: '5' } });
+    submit();
+    expect(await screen.findByText('请准确输入 50.00')).toBeTruthy();
     expect(api.sent('player/wallet/adjust')).toHaveLength(0);
     useDictStore.setState({ currencies: [] });
   });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useOpening } from '../../components/form-dialog';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Descriptions, Form, Input, Modal, Typography } from 'antd';
 import { formatMoney, parseMoney, player } from '@console/contract';
@@ -9,6 +10,7 @@ import { formatAmount } from '../../lib/format';
 import { useSubmitLock } from '../../lib/use-submit-lock';
 import { useWalletAdjust } from './api';
 import { exactDecimals, typedDecimals, typedUnits } from './format';
+import type { AdjustDone } from './adjust-result';
 
 export interface AdjustTarget {
   wallet: player.WalletItem;
@@ -32,9 +34,21 @@ function newRequestId(): string {
  * Credit or debit one wallet. The balance before and after follow the amount as it is typed; a
  * remark is required; a second step repeats the amounts and asks for the amount to be typed
  * again before the money moves. The request id is made when the dialog opens and kept for its
- * retries, so the server moves the money once however often it is sent.
+ * retries, so the server moves the money once however often it is sent. `onAdjusted` hears of a
+ * movement that went through (AdjustResult shows it with the link to its ledger entry).
  */
-export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null; onClose: () => void }) {
+type AdjustDialogProps = { target: AdjustTarget | null; onClose: () => void; onAdjusted?: (done: AdjustDone) => void };
+
+/**
+ * Each opening is a dialog of its own (a fresh form, step and request id): an amount typed for one
+ * wallet and cancelled never shows, or is sent, for the next wallet the dialog opens on.
+ */
+export function AdjustDialog(props: AdjustDialogProps) {
+  const opening = useOpening(!!props.target, undefined);
+  return props.target ? <OpenAdjustDialog key={opening} {...props} /> : null;
+}
+
+function OpenAdjustDialog({ target, onClose, onAdjusted }: AdjustDialogProps) {
   const { t } = useTranslation('player');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -54,8 +68,10 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
   // The server refuses an amount finer than the currency takes; the form says so first.
   const finer = (text: string | undefined) => currencyKnown && typedDecimals(text) > currencyDecimals;
   const tooFine = units !== null && finer(amount);
-  // The currency's decimals, or more where the balance has finer digits: a confirmation never rounds.
-  const decimals = exactDecimals(currencyDecimals, before, units ?? 0n, after ?? 0n);
+  // The balances in the currency's decimals, or more where they have finer digits: a confirmation never rounds.
+  const decimals = exactDecimals(currencyDecimals, before, after ?? 0n);
+  // The amount in the currency's decimals, whatever digits the balance has (finer only while typed finer than the currency takes).
+  const amountDecimals = exactDecimals(currencyDecimals, units ?? 0n);
 
   useEffect(() => {
     if (target) setStep('form');
@@ -85,14 +101,16 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
       return;
     }
     message.success(t('toast.adjusted', { balance: `${formatAmount(answer.balance_after, exactDecimals(currencyDecimals, parseMoney(answer.balance_after)))} ${target.wallet.currency_code}` }));
+    onAdjusted?.({ wallet: target.wallet, direction: target.direction, amount: formatMoney(units), requestId, ledgerId: answer.ledger_id, balanceAfter: answer.balance_after });
     onClose();
   });
 
   if (!target || !wallet) return null;
   const directionText = t(`wallet.${target.direction}`);
   // The one money format (lib/format.ts), with the decimals that keep every amount of the dialog exact.
-  const shown = (v: bigint | null) => (v === null ? '-' : formatAmount(formatMoney(v), decimals));
-  const withCode = (v: bigint) => `${shown(v)} ${wallet.currency_code}`;
+  const shown = (v: bigint | null, places = decimals) => (v === null ? '-' : formatAmount(formatMoney(v), places));
+  const withCode = (v: bigint, places = decimals) => `${shown(v, places)} ${wallet.currency_code}`;
+  const shownAmount = (v: bigint) => shown(v, amountDecimals);
 
   return (
     <Modal
@@ -100,7 +118,7 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
       title={t(`adjust.title.${target.direction}`, { account: wallet.player_account, currency: wallet.currency_code })}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={step === 'form' || units === null ? t('adjust.submit') : t(`adjust.ok.${target.direction}`, { amount: withCode(units) })}
+      okText={step === 'form' || units === null ? t('adjust.submit') : t(`adjust.ok.${target.direction}`, { amount: withCode(units, amountDecimals) })}
       okButtonProps={{ danger: target.direction === 'debit' && step === 'confirm', disabled: units === null || beyond || tooFine }}
       cancelText={t('common:action.cancel')}
       confirmLoading={submitting}
@@ -143,7 +161,7 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
               message={t('adjust.confirmTitle')}
               description={t('adjust.confirmText', {
                 direction: directionText,
-                amount: withCode(units),
+                amount: withCode(units, amountDecimals),
                 account: wallet.player_account,
                 before: withCode(before),
                 after: withCode(after),
@@ -151,12 +169,12 @@ export function AdjustDialog({ target, onClose }: { target: AdjustTarget | null;
             />
             <Form.Item
               name="typed"
-              label={t('adjust.typeToConfirm', { amount: shown(units) })}
+              label={t('adjust.typeToConfirm', { amount: shownAmount(units) })}
               rules={[
                 {
                   validator: (_, v: string | undefined) => {
                     const typed = (v ?? '').replace(/,/g, '').trim();
-                    return typedUnits(typed) === units ? Promise.resolve() : Promise.reject(new Error(t('adjust.mismatch', { amount: shown(units) })));
+                    return typedUnits(typed) === units ? Promise.resolve() : Promise.reject(new Error(t('adjust.mismatch', { amount: shownAmount(units) })));
                   },
                 },
               ]}

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Descriptions, Drawer, Dropdown, Empty, Flex, Grid, Progress, Skeleton, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { AimOutlined, DownOutlined, MinusOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
@@ -9,6 +9,7 @@ import { useScrollFocus } from '../../components/list';
 import { Money } from '../../components/money';
 import { usePlayerDetail } from './api';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
+import { type AdjustDone, AdjustResult } from './adjust-result';
 import { ControlAddDialog, GameName, useCancelControl } from './control-actions';
 import { progressPercent } from './format';
 
@@ -38,7 +39,7 @@ function ownWallet(d: Detail): player.WalletItem {
  * (803), never in an agent user's session. A phone gathers them in one menu. What they change shows in the drawer at once: the player's
  * queries are refreshed by every change (api.ts).
  */
-function PlayerActions({ d }: { d: Detail }) {
+function PlayerActions({ d, onAdjusted }: { d: Detail; onAdjusted: (done: AdjustDone) => void }) {
   const { t } = useTranslation('player');
   const screens = Grid.useBreakpoint();
   const can = useCanCall();
@@ -88,7 +89,7 @@ function PlayerActions({ d }: { d: Detail }) {
           </Button>
         </Dropdown>
       )}
-      <AdjustDialog target={adjust} onClose={() => setAdjust(null)} />
+      <AdjustDialog target={adjust} onClose={() => setAdjust(null)} onAdjusted={onAdjusted} />
       <ControlAddDialog
         open={controlling}
         player={{ id: d.player.id, account: d.player.account, agent_code: d.player.agent_code, currency_code: d.player.currency_code }}
@@ -106,6 +107,9 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
   // Point control is the operators' alone: an agent user's session has none to show.
   const pointControl = useCallMounted()(player.playerControlList);
   const query = usePlayerDetail(playerId);
+  // The last adjustment made here, with the link to its ledger entry, until closed or another player opens.
+  const [adjusted, setAdjusted] = useState<AdjustDone | null>(null);
+  useEffect(() => setAdjusted(null), [playerId]);
   const d = query.data;
   const p = d?.player;
   // The player's own rows: the account under their agent (the same account may exist under another).
@@ -122,11 +126,16 @@ export function PlayerDrawer({ playerId, onClose }: { playerId: number | null; o
   const section = (title: string) => <Typography.Title level={5} style={{ marginTop: 20 }}>{title}</Typography.Title>;
 
   return (
-    <Drawer open={playerId !== null} onClose={onClose} title={p ? t('drawer.title', { account: p.account }) : ' '} size={screens.md ? 720 : '100%'} destroyOnHidden data-testid="player-drawer" extra={d ? <PlayerActions d={d} /> : null}>
+    <Drawer open={playerId !== null} onClose={onClose} title={p ? t('drawer.title', { account: p.account }) : ' '} size={screens.md ? 720 : '100%'} destroyOnHidden data-testid="player-drawer" extra={d ? <PlayerActions d={d} onAdjusted={setAdjusted} /> : null}>
       {!d ? (
         <Skeleton active />
       ) : (
         <>
+          {adjusted && (
+            <div style={{ marginBottom: 16 }}>
+              <AdjustResult done={adjusted} onClose={() => setAdjusted(null)} onNavigate={onClose} />
+            </div>
+          )}
           <Descriptions size="small" column={screens.sm ? 2 : 1} bordered>
             <Descriptions.Item label={t('list.account')}>{d.player.account}</Descriptions.Item>
             <Descriptions.Item label={t('list.agent')}>{d.player.agent_code}</Descriptions.Item>

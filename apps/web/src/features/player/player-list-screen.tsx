@@ -82,21 +82,20 @@ export default function PlayerListScreen() {
       sorter: true,
       keyColumn: true,
       render: (account: string, row) => (
-        <Flex vertical gap={0}>
-          <Typography.Link onClick={() => setOpen(row.id)} strong>
-            {account}
-          </Typography.Link>
-          {!screens.md && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{row.agent_code}</Typography.Text>}
-        </Flex>
+        <Typography.Link onClick={() => setOpen(row.id)} strong>
+          {account}
+        </Typography.Link>
       ),
     },
-    { title: t('list.agent'), dataIndex: 'agent_code', responsive: ['md'] },
-    { title: t('list.currency'), dataIndex: 'currency_code', responsive: ['lg'] },
+    // On a phone: the agent and the currency under the account, the balance beside it, the other amounts a scroll away.
+    { title: t('list.agent'), dataIndex: 'agent_code', phone: 'stack' },
+    { title: t('list.currency'), dataIndex: 'currency_code', responsive: ['lg'], phone: 'stack' },
     {
       title: t('list.balance'),
       dataIndex: 'balance',
       align: 'right',
       sorter: true,
+      phone: 'lead',
       render: (v: string, row) => <Money value={v} currency={row.currency_id} />,
     },
     {
@@ -113,8 +112,8 @@ export default function PlayerListScreen() {
       render: (v: string | null) => <DateTime value={v} fallback={<Typography.Text type="secondary">{t('never')}</Typography.Text>} />,
     },
     { title: t('list.betCount'), dataIndex: 'bet_count', align: 'right', responsive: ['xxl'], render: (v: number) => <Count value={v} /> },
-    { title: t('list.betAmount'), dataIndex: 'bet_amount', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
-    { title: t('list.winLoss'), dataIndex: 'player_win_loss', align: 'right', responsive: ['md'], render: (v: string, row) => <Money value={v} currency={row.currency_id} signed /> },
+    { title: t('list.betAmount'), dataIndex: 'bet_amount', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} /> },
+    { title: t('list.winLoss'), dataIndex: 'player_win_loss', align: 'right', render: (v: string, row) => <Money value={v} currency={row.currency_id} signed /> },
     {
       title: t('common:action.operation'),
       key: 'actions',

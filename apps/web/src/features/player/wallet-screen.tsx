@@ -9,6 +9,7 @@ import { type ListColumn, ListFilters, ListTable, useListState, useLocalListStat
 import { Money } from '../../components/money';
 import { useAdjustments, useWalletList } from './api';
 import { AdjustDialog, type AdjustTarget } from './adjust-dialog';
+import { type AdjustDone, AdjustResult } from './adjust-result';
 
 type Wallet = player.WalletItem;
 type Adjustment = player.AdjustmentItem;
@@ -29,6 +30,8 @@ export default function WalletScreen() {
   const recent = useLocalListState<Record<string, never>>('player-adjustments', 10);
   const adjustments = useAdjustments({ page: recent.page, page_size: recent.pageSize, account: list.filters.account });
   const [target, setTarget] = useState<AdjustTarget | null>(null);
+  // The last adjustment, with the link to its ledger entry, until closed.
+  const [adjusted, setAdjusted] = useState<AdjustDone | null>(null);
 
   const columns: ListColumn<Wallet>[] = [
     {
@@ -115,9 +118,10 @@ export default function WalletScreen() {
           <AgentSelect style={{ width: 180 }} />
         </Form.Item>
       </ListFilters>
+      <AdjustResult done={adjusted} onClose={() => setAdjusted(null)} />
       <ListTable list={list} query={query} rowKey="id" columns={columns} title={t('wallet.title')} emptyText={t('wallet.none')} />
       <ListTable list={recent} query={adjustments} rowKey="id" columns={adjustmentColumns} title={t('wallet.recent')} emptyText={t('wallet.recentEmpty')} pageSizeOptions={[10, 20, 50]} />
-      <AdjustDialog target={target} onClose={() => setTarget(null)} />
+      <AdjustDialog target={target} onClose={() => setTarget(null)} onAdjusted={setAdjusted} />
     </Flex>
   );
 }

@@ -70,7 +70,7 @@ describe('ReportScreen drill-down', () => {
     expect(screen.queryByTestId('report-back')).toBeNull();
     // jsdom matches no media query: the screen is laid out for a phone, its drills in a menu.
     const row = (await screen.findByText('2026-10-05')).closest('tr')!;
-    fireEvent.click(within(row).getByText(ACTIONS));
+    fireEvent.click(within(row).getByRole('button', { name: ACTIONS }));
     fireEvent.click(await screen.findByRole('link', { name: '玩家' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toMatch(/^\/player\/report\/summary\?/));
     const back = await screen.findByTestId('report-back');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Dropdown, Space, Tag, Typography } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, Tag, Typography } from 'antd';
+import { DownOutlined, MoreOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import { BasisPoints, Count, Money, Ratio } from '../../components/money';
@@ -51,9 +51,9 @@ interface ColumnsInput {
 }
 
 /**
- * The columns that name a row, pinned to the left edge on a desktop while the figures scroll:
- * the first column shown and, when it is the row's period, the code or account beside it (an
- * agent's daily row is its date and its agent).
+ * The columns that name a row, pinned to the left edge while the figures scroll: the first column
+ * shown and, when it is the row's period, the code or account beside it (an agent's daily row is
+ * its date and its agent; on a phone the second is stacked under the first, phonePlacesOf).
  */
 export function keyColumnsOf(specs: readonly Pick<ColumnSpec, 'key' | 'kind' | 'defaultHidden'>[]): Set<string> {
   const shown = specs.filter((s) => !s.defaultHidden);
@@ -65,12 +65,30 @@ export function keyColumnsOf(specs: readonly Pick<ColumnSpec, 'key' | 'kind' | '
   return keys;
 }
 
+/**
+ * Where a report's columns go on a phone (ListColumn.phone): under the first key column's name,
+ * the other one (a daily row's agent), the row's currency, and a bet's player and cancellation;
+ * beside it, the amounts a row is read for: the bet amount and the platform's win/loss (a bet's
+ * player win/loss, which is all it has), and an agent's own take in the settlement.
+ */
+export function phonePlacesOf(specs: readonly Pick<ColumnSpec, 'key' | 'kind' | 'defaultHidden'>[]): Map<string, 'stack' | 'lead'> {
+  const keys = [...keyColumnsOf(specs)];
+  const has = (key: string) => specs.some((s) => s.key === key);
+  const places = new Map<string, 'stack' | 'lead'>();
+  for (const key of [...keys.slice(1), 'currency_code', 'player_account', 'cancelled_at']) if (has(key) && key !== keys[0]) places.set(key, 'stack');
+  const winLoss = has('platform_win_loss') ? 'platform_win_loss' : 'player_win_loss';
+  for (const key of ['bet_amount', winLoss, 'own_take']) if (has(key) && !places.has(key) && !keys.includes(key)) places.set(key, 'lead');
+  return places;
+}
+
 /** The report's table columns from its column specs, and a last column of drill-down links. */
 export function reportTableColumns({ specs, language, decimalsOf, drills, phone, t, back }: ColumnsInput): ListColumn<Row>[] {
   const keyColumns = keyColumnsOf(specs);
+  const phonePlaces = phonePlacesOf(specs);
   const columns: ListColumn<Row>[] = specs.map((spec) => ({
     key: spec.key,
     ...(keyColumns.has(spec.key) ? { keyColumn: true } : {}),
+    ...(phonePlaces.has(spec.key) ? { phone: phonePlaces.get(spec.key) } : {}),
     dataIndex: spec.key,
     title: spec.title[language],
     align: spec.align,
@@ -90,9 +108,14 @@ export function reportTableColumns({ specs, language, decimalsOf, drills, phone,
       if (phone || targets.length > 3) {
         return (
           <Dropdown trigger={['click']} menu={{ items: targets.map((d) => ({ key: d.label, label: <Link to={drillHref(d, back)}>{t(`report:${d.label}`)}</Link> })) }}>
-            <Typography.Link style={{ whiteSpace: 'nowrap' }}>
-              {t('report:actions')} <DownOutlined />
-            </Typography.Link>
+            {phone ? (
+              // A phone's row has room for one narrow button beside the pinned name and the amounts.
+              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('report:actions')} />
+            ) : (
+              <Typography.Link style={{ whiteSpace: 'nowrap' }}>
+                {t('report:actions')} <DownOutlined />
+              </Typography.Link>
+            )}
           </Dropdown>
         );
       }

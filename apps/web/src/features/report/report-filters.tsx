@@ -4,7 +4,7 @@ import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { report, TIMEZONES } from '@console/contract';
 import { AgentSelect, CurrencySelect, GameSelect, PlatformSelect, useCurrencies } from '../../components/dict-select';
-import { ListFilters, type ListState, TimeZoneField } from '../../components/list';
+import { ListFilters, type ListState, TimeZoneField, useFilterChips } from '../../components/list';
 import { useDictStore } from '../../stores/dict';
 import { type Filters, MONTH_PRESETS, monthPresetRange, PRESETS, presetRange, rangeKeys, rangeProblem, reportFilterFields } from './report-config';
 
@@ -74,10 +74,20 @@ export function ReportFilters({ def, list, effective, range, today }: Props) {
   const tz = TIMEZONES.find((z) => z.id === effective.time_zone_id)?.label ?? '';
   const currency = effective.currency_id > 0 ? currencies.find((c) => c.id === effective.currency_id)?.code : undefined;
   const summary = [`${range[0]} ~ ${range[1]}`, tz, currency].filter(Boolean).join(' · ');
+  // What narrows the rows besides the dates and the timezone, as chips: the agent and currency may
+  // come from the persisted selections, the rest from a drill-down. Cleared, the agent is all (0)
+  // and the currency all (-1), and the persisted selections follow, as after a search.
+  const chipKeys = ['currency_id', 'agent_id', ...(['game_id', 'platform_id', 'player_account'] as const).filter((k) => fields.includes(k))];
+  const chips = useFilterChips<Filters>(effective, chipKeys, { agent_id: { agent_id: 0 }, currency_id: { currency_id: -1 } });
+  const onChipsCleared = useCallback((keys: string[]) => {
+    const dict = useDictStore.getState();
+    if (keys.includes('agent_id')) dict.setAgentId(0);
+    if (keys.includes('currency_id')) dict.setCurrencyId(-1);
+  }, []);
   const activeCount = [effective.agent_id, effective.game_id, effective.platform_id, effective.player_account].filter((v) => !!v).length + (currency ? 1 : 0);
 
   return (
-    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={effective.time_zone_id}>
+    <ListFilters list={list} name={`report-${def.name}`} toForm={toForm} fromForm={fromForm} phoneDrawer summary={summary} activeCount={activeCount} timeZone={effective.time_zone_id} chips={chips} onChipsCleared={onChipsCleared}>
       <Form.Item
         name={rangeField}
         label={t(byMonths ? 'filter.months' : 'filter.dates')}
