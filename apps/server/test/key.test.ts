@@ -100,6 +100,11 @@ describeOnDatabases('keys', (t) => {
     expect(text).not.toMatch(/secret_hash|secret_encrypted|"secret"/);
     const agentKey = r.data.list.find((k) => k.type === 'agent')!;
     expect(agentKey.agent_code).toBe('A1-1');
+    // An agent key carries where it may be used from, its agent's whitelist; an ingest key none.
+    await t().database.db.updateTable('agent').set({ ip_whitelist: '203.0.113.7,10.0.0.0/8' }).where('id', '=', dims.agent['A1-1']!).execute();
+    const again = await t().call<{ list: KeyItem[] }>('key/list', { page: 1, page_size: 50 }, { token });
+    expect(again.data.list.find((k) => k.id === agentKey.id)!.agent_ip_whitelist).toEqual(['203.0.113.7', '10.0.0.0/8']);
+    expect(again.data.list.find((k) => k.id === added.data.id)!.agent_ip_whitelist).toBeNull();
 
     const onlyAgent = await t().call<{ list: KeyItem[]; total: number }>('key/list', { type: 'agent' }, { token });
     expect(onlyAgent.data.list.every((k) => k.type === 'agent')).toBe(true);

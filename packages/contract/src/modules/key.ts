@@ -32,6 +32,11 @@ export const keyItemSchema = z.object({
    * keys. The keys of an agent out of service are refused whatever their own status.
    */
   agent_active: z.boolean().nullable(),
+  /**
+   * Agent keys: the addresses the agent API admits the key from, the key's agent's IP whitelist
+   * (edited in agent management; empty: no address); null for ingest keys.
+   */
+  agent_ip_whitelist: z.array(z.string()).nullable().optional(),
   /** Ingest keys: the agent whose sub-tree the key is limited to (null: every agent), and its code. */
   scope_agent_id: z.number().int().nullable().optional(),
   scope_agent_code: z.string().nullable().optional(),

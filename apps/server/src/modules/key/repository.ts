@@ -130,7 +130,7 @@ export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageS
   const total = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   const rows = await q
     .select([
-      'k.id', 'k.type', 'k.agent_id', 'a.code as agent_code', 'k.app_id', 'k.status', 'k.remark',
+      'k.id', 'k.type', 'k.agent_id', 'a.code as agent_code', 'a.ip_whitelist as agent_ip_whitelist', 'k.app_id', 'k.status', 'k.remark',
       'k.expires_at', 'k.last_used_at', 'k.last_used_ip', 'k.rotated_at', 'k.created_at',
       'k.scope_agent_id', 'sa.code as scope_agent_code', 'k.scope_platform_id', 'sp.code as scope_platform_code',
     ])

@@ -127,6 +127,7 @@ export async function keyList(db: Kysely<DB>, filter: KeyFilter, page: number, p
       rotated_at: r.rotated_at,
       created_at: r.created_at,
       agent_active: r.type === 'agent' ? !off.has(r.agent_id) : null,
+      agent_ip_whitelist: r.type === 'agent' ? String(r.agent_ip_whitelist ?? '').split(',').map((s) => s.trim()).filter(Boolean) : null,
       scope_agent_id: r.scope_agent_id,
       scope_agent_code: r.scope_agent_code ?? null,
       scope_platform_id: r.scope_platform_id,

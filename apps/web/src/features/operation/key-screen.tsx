@@ -12,7 +12,7 @@ import { useHasPerm } from '../../components/has-perm';
 import { type ListColumn, ListFilters, ListTable, useListState } from '../../components/list';
 import { AgentPicker } from './agent-picker';
 import { useAddKey, useEditKeyStatus, useKeyList, useRotateKey } from './api';
-import { KeyWhitelist, KeyWhitelistMark, useKeyWhitelists } from './key-whitelist';
+import { KeyWhitelist, KeyWhitelistMark } from './key-whitelist';
 
 type Key = key.KeyItem;
 type Secret = { id: number; app_id: string; secret: string };
@@ -208,7 +208,6 @@ export default function KeyScreen() {
   const list = useListState({ id: 'key', filters: FILTERS });
   const query = useKeyList(list.params);
   // An agent key answers only its agent's whitelisted addresses: shown under the agent.
-  const { allowed: whitelistShown, whitelists } = useKeyWhitelists(query.data?.list ?? []);
   const rotate = useRotateKey();
   const editStatus = useEditKeyStatus();
   const [adding, setAdding] = useState(false);
@@ -263,7 +262,7 @@ export default function KeyScreen() {
             </Typography.Text>
           )}
           {phone && <LastUsed k={k} narrow />}
-          {phone && k.type === 'agent' && <KeyWhitelistMark whitelist={whitelists.get(k.agent_id)} />}
+          {phone && k.type === 'agent' && <KeyWhitelistMark whitelist={k.agent_ip_whitelist} />}
         </Flex>
       ),
     },
@@ -279,7 +278,7 @@ export default function KeyScreen() {
         ) : (
           <Flex vertical gap={2} align="start">
             <span>{c}</span>
-            {k.type === 'agent' && <KeyWhitelist code={c} whitelist={whitelists.get(k.agent_id)} allowed={whitelistShown} />}
+            {k.type === 'agent' && <KeyWhitelist code={c} whitelist={k.agent_ip_whitelist} />}
           </Flex>
         ),
     },

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { agent, key } from '@console/contract';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { key } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useSessionStore } from '../../stores/session';
 import { fakeApi, ok, renderWithProviders } from '../../test-utils';
@@ -23,29 +23,15 @@ const keyItem = (fields: Partial<key.KeyItem>): key.KeyItem => ({
   ...fields,
 });
 const KEYS = [
-  keyItem({ id: 1 }),
-  keyItem({ id: 2, app_id: 'agt_cn02', agent_id: 12, agent_code: 'cn02' }),
-  keyItem({ id: 3, app_id: 'ik_all', type: 'ingest', agent_id: 0, agent_code: null, agent_active: null }),
+  keyItem({ id: 1, agent_ip_whitelist: ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32'] }),
+  keyItem({ id: 2, app_id: 'agt_cn02', agent_id: 12, agent_code: 'cn02', agent_ip_whitelist: [] }),
+  keyItem({ id: 3, app_id: 'ik_all', type: 'ingest', agent_id: 0, agent_code: null, agent_active: null, agent_ip_whitelist: null }),
 ];
-const agentRow = (id: number, code: string, ip_whitelist: string[]): agent.AgentItem => ({
-  id, code, name: code.toUpperCase(), parent_id: null, level: 1, currency_id: 1, currency_code: 'CNY', wallet_mode: 'transfer', share_rate: 0,
-  ip_whitelist, status: 1, remark: '', player_count: 0, created_at: '2026-11-01T00:00:00.000Z', child_count: 0, parent_share_rate: null, parent_path: '',
-});
-// "cn01" as a keyword also finds "cn010", whose whitelist must not be taken for cn01's.
-const AGENTS: Record<string, agent.AgentItem[]> = {
-  cn01: [agentRow(11, 'cn01', ['203.0.113.7', '10.0.0.0/8', '2001:db8::/32']), agentRow(13, 'cn010', [])],
-  cn02: [agentRow(12, 'cn02', [])],
-};
-
 const realMatchMedia = window.matchMedia;
 
 function start() {
-  const api = fakeApi((path, body) => {
+  const api = fakeApi((path) => {
     if (path === 'key/list') return ok({ list: KEYS, total: KEYS.length });
-    if (path === 'agent/list') {
-      const list = AGENTS[String(body.keyword)] ?? [];
-      return ok({ list, total: list.length });
-    }
     return undefined;
   });
   renderWithProviders(<KeyScreen />, { route: '/operation/key' });
@@ -85,9 +71,9 @@ describe('KeyScreen: the agent’s IP whitelist under each agent key', () => {
     expect(within(empty).getByText('白名单为空：任何地址都不能调用')).toBeTruthy();
     expect(within(empty).getByRole('link', { name: '编辑白名单' }).getAttribute('href')).toBe('/agent/manage/index?keyword=cn02');
 
-    // An ingest key has no agent, so no whitelist; each agent is asked for once.
+    // An ingest key has no agent, so no whitelist; the whitelists come with the keys.
     expect(within(await rowOf('ik_all')).queryByTestId('key-whitelist')).toBeNull();
-    expect(api.sent('agent/list').map((b) => b.keyword).sort()).toEqual(['cn01', 'cn02']);
+    expect(api.sent('agent/list')).toEqual([]);
   });
 
   it('in English too', async () => {
@@ -114,12 +100,13 @@ describe('KeyScreen: the agent’s IP whitelist under each agent key', () => {
     }
   });
 
-  it('without agent management (code 7) says only that the agent’s whitelist applies, and reads no agent', async () => {
+  it('without agent management (code 7) shows the whitelist all the same, with no link to edit it', async () => {
     useSessionStore.setState({ permissions: ['12', '1202'] });
     const api = start();
-    const first = await rowOf('agt_cn01');
-    await waitFor(() => expect(within(first).getByText('仅代理 IP 白名单内的地址可调用（代理管理）')).toBeTruthy());
-    expect(within(first).queryByRole('link')).toBeNull();
+    const list = await within(await rowOf('agt_cn01')).findByTestId('key-whitelist');
+    expect(list.textContent).toContain('203.0.113.7, 10.0.0.0/8');
+    expect(within(list).queryByRole('link')).toBeNull();
+    expect(within(await within(await rowOf('agt_cn02')).findByTestId('key-whitelist')).getByText('白名单为空：任何地址都不能调用')).toBeTruthy();
     expect(api.sent('agent/list')).toEqual([]);
   });
 });

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useQueries } from '@tanstack/react-query';
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { agent, type key } from '@console/contract';
+import { agent } from '@console/contract';
 import { useCanCall } from '../../components/has-perm';
-import { call } from '../../lib/api';
 
 /** Agent management, where an agent's whitelist is edited (its list filtered by `keyword`). */
 export const AGENT_SCREEN = '/agent/manage/index';
@@ -16,36 +14,10 @@ export const agentScreenLink = (code: string) => `${AGENT_SCREEN}?${new URLSearc
 const SHOWN = 2;
 
 /**
- * The IP whitelists of the agents of the agent keys on a page, by agent id: undefined while
- * loading, and for every agent when the session may not read agent management (code 7). The agent
- * list has no id filter: each agent is looked up by its code (a keyword, which also matches
- * names) and picked out by its id.
- */
-export function useKeyWhitelists(keys: readonly key.KeyItem[]): { allowed: boolean; whitelists: ReadonlyMap<number, readonly string[]> } {
-  const allowed = useCanCall()(agent.agentList);
-  const agents = new Map<number, string>();
-  for (const k of keys) if (k.type === 'agent' && k.agent_code && !agents.has(k.agent_id)) agents.set(k.agent_id, k.agent_code);
-  const wanted = allowed ? [...agents] : [];
-  const answers = useQueries({
-    queries: wanted.map(([, code]) => ({
-      queryKey: ['agent', 'list', { keyword: code, page: 1, page_size: 100 }],
-      queryFn: ({ signal }: { signal: AbortSignal }) => call(agent.agentList, { keyword: code, page: 1, page_size: 100 }, { signal }),
-      staleTime: 30_000,
-    })),
-  });
-  const whitelists = new Map<number, readonly string[]>();
-  wanted.forEach(([id], i) => {
-    const found = answers[i]?.data?.list.find((a) => a.id === id);
-    if (found) whitelists.set(id, found.ip_whitelist);
-  });
-  return { allowed, whitelists };
-}
-
-/**
  * On a phone, under the App ID (the agent column is a sideways scroll away): only an empty
  * whitelist, the one that stops the key, is marked there.
  */
-export function KeyWhitelistMark({ whitelist }: { whitelist: readonly string[] | undefined }) {
+export function KeyWhitelistMark({ whitelist }: { whitelist: readonly string[] | null | undefined }) {
   const { t } = useTranslation('operation');
   if (!whitelist || whitelist.length) return null;
   return (
@@ -57,21 +29,15 @@ export function KeyWhitelistMark({ whitelist }: { whitelist: readonly string[] |
 
 /**
  * Where an agent key may be used from: its agent's IP whitelist (the agent API refuses every other
- * address, and every address when the list is empty), edited in agent management, which the link
- * opens on the agent. Without code 7 the list cannot be read: the line only says that it applies.
+ * address, and every address when the list is empty), as `key/list` gives it. It is edited in agent
+ * management, which the link opens on the agent for a session that may (code 7).
  */
-export function KeyWhitelist({ code, whitelist, allowed }: { code: string; whitelist: readonly string[] | undefined; allowed: boolean }) {
+export function KeyWhitelist({ code, whitelist }: { code: string; whitelist: readonly string[] | null | undefined }) {
   const { t } = useTranslation('operation');
+  const canEdit = useCanCall()(agent.agentEdit);
   const small = { fontSize: 12 };
-  if (!allowed) {
-    return (
-      <Typography.Text type="secondary" style={small}>
-        {t('key.whitelist.applies')}
-      </Typography.Text>
-    );
-  }
   if (!whitelist) return null;
-  const link = (
+  const link = canEdit && (
     <Link to={agentScreenLink(code)} style={{ ...small, whiteSpace: 'nowrap' }} data-testid="key-whitelist-link">
       {t('key.whitelist.edit')}
     </Link>
