@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, isPgReachable } from './harness.ts';
 import { describeOnDatabases } from './harness.ts';
 import { ledgerProblems } from './domain-fixtures.ts';
-import { generateDemo, hasDomainData } from '../src/modules/demo/generator.ts';
+import { DEMO_DEFAULTS, generateDemo, hasDomainData } from '../src/modules/demo/generator.ts';
 import { int8Text, toNumber } from '../src/db/sql.ts';
 import { checkAggregates } from '../src/modules/aggregate/maintenance.ts';
 
@@ -110,3 +110,17 @@ it('is deterministic: the same seed and end give the same bets', async () => {
   };
   expect(await digest('sqlite')).toBe(await digest(dialect));
 }, 60_000);
+
+// The first start's demo at an end where a lost round that won a jackpot prize was picked to be
+// voided: reversing it would take the cashed-out wallet below zero, and the ingest refused the
+// whole start. A voided bet is one that took money from its player, prize included.
+it('voids only bets that took money from their player, a jackpot prize included (the first start seeds)', async () => {
+  const tdb = await createTestDatabase('sqlite');
+  try {
+    const s = await generateDemo(tdb.database, { ...DEMO_DEFAULTS, bets: 20_000, end: Date.parse('2026-12-08T02:30:00Z') });
+    expect(s.bets).toBe(20_000);
+    expect(await ledgerProblems(tdb.database.db)).toEqual([]);
+  } finally {
+    await tdb.drop();
+  }
+}, 120_000);

@@ -330,7 +330,8 @@ export async function generateDemo(database: Database, options: DemoOptions): Pr
     // A few of the day's lost bets (about one in 1,500, at least one a day) are voided by their
     // provider at the end of the day: each gives its player the stake back. (A voided win could
     // take a wallet that was cashed out below zero, which the ingest refuses.)
-    const effect = (b: ingest.IngestBet) => money(b.payout_amount) - money(b.tax_amount) + money(b.bonus_amount) - money(b.bet_amount);
+    // What the bet did to the wallet, its jackpot prize included (a lost round can still win a prize).
+    const effect = (b: ingest.IngestBet) => money(b.payout_amount) - money(b.tax_amount) + money(b.bonus_amount) + money(b.jackpot_prize ?? '0') - money(b.bet_amount);
     const lost = dayBets.filter((b) => effect(b) < 0n);
     const cancels: ingest.IngestCancel[] = [];
     for (let k = lost.length ? Math.max(1, Math.round(lost.length / 1500)) : 0; k > 0; k--) {
