@@ -7,6 +7,7 @@
  * transport adds.
  *
  *   npx tsx bench/ingest.ts [--runs 5] [--batches 20] [--batch 1000] [--only sqlite|postgres]
+ *   npx tsx bench/ingest.ts --kind transfers [--runs …]
  *   npx tsx bench/ingest.ts --database sqlite:/path/bench.db [--runs …]
  *   npx tsx bench/ingest.ts --concurrency 2 [--only postgres]
  *   npx tsx bench/ingest.ts --random-ids [--only sqlite]
@@ -18,6 +19,8 @@
  * one batch's statements then run in the database while the next is validated in Node.
  * --random-ids sends bet ids in no order (random text, as UUIDs from a game server would be)
  * instead of ids that grow: each then lands on a random page of the bet id key.
+ * --kind transfers stores wallet transfers instead (POST /v1/ingest/transfers: the transfer
+ * pipeline), in and out at random among the funded players, the same way.
  *
  * PostgreSQL: DATABASE_URL_TEST_PG (default postgres://postgres@127.0.0.1:5432/test) must
  * allow CREATE DATABASE; the benchmark database is dropped afterwards.
@@ -44,8 +47,12 @@ const { values } = parseArgs({
     database: { type: 'string' },
     concurrency: { type: 'string', default: '1' },
     'random-ids': { type: 'boolean', default: false },
+    kind: { type: 'string', default: 'bets' },
   },
 });
+if (values.kind !== 'bets' && values.kind !== 'transfers') throw new Error('--kind: bets or transfers');
+/** What the runs store: settled bets, or wallet transfers. */
+const KIND = values.kind as 'bets' | 'transfers';
 const RUNS = Number(values.runs);
 const RUN_BATCHES = Number(values.batches);
 /** Batches in flight at once, as from several game servers posting at the same time. */
@@ -110,8 +117,22 @@ async function bench(dialect: Dialect) {
         };
       });
 
+    const makeTransfers = (): ingest.IngestTransfer[] =>
+      Array.from({ length: BATCH }, () => {
+        const p = players[Math.floor(rng.next() * players.length)]!;
+        const t = start + seq * 50 + Math.floor(rng.next() * 2000);
+        seq++;
+        return {
+          order_id: values['random-ids'] ? `${rng.next().toString(36).slice(2)}-${RUN_ID}-${seq}` : `bench-t-${RUN_ID}-${String(seq).padStart(10, '0')}`, agent_code: p.agent_code,
+          player_account: p.account, currency_code: p.currency_code, direction: rng.next() < 0.5 ? 'in' : 'out', amount: formatMoney(BigInt(rng.int(1, 200)) * 10_000n),
+          time: new Date(t).toISOString(),
+        };
+      });
+    const make = (): unknown[] => (KIND === 'bets' ? makeBatch() : makeTransfers());
+    const store = (records: unknown[]) => (KIND === 'bets' ? ingestBets(database, records) : ingestTransfers(database, records));
+
     // Warm-up (JIT, statement caches), not counted.
-    for (let i = 0; i < 3; i++) await ingestBets(database, makeBatch());
+    for (let i = 0; i < 3; i++) await store(make());
 
     for (const k of Object.keys(betStageMs) as Array<keyof typeof betStageMs>) betStageMs[k] = 0;
     const rates: number[] = [];
@@ -119,13 +140,13 @@ async function bench(dialect: Dialect) {
     // rates understate what the code does; for SQLite (in-process) this is the unloaded single-core rate.
     const cpuRates: number[] = [];
     for (let r = 0; r < RUNS; r++) {
-      const batches = Array.from({ length: RUN_BATCHES }, makeBatch); // built before the clock starts
+      const batches = Array.from({ length: RUN_BATCHES }, make); // built before the clock starts
       const t0 = performance.now();
       const c0 = process.cpuUsage();
       let next = 0;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
-          while (next < batches.length) await ingestBets(database, batches[next++]!);
+          while (next < batches.length) await store(batches[next++]!);
         }),
       );
       const s = (performance.now() - t0) / 1000;
@@ -141,10 +162,10 @@ async function bench(dialect: Dialect) {
     const app = await buildApp({ database, migrate: false, config: { webDist: '', logLevel: 'silent' } });
     await app.ready();
     const key = await addKey(database.db, { agent_id: 0, type: 'ingest', remark: 'bench' }, null, os.tmpdir());
-    const bodies = Array.from({ length: RUN_BATCHES }, () => JSON.stringify({ bets: makeBatch() }));
+    const bodies = Array.from({ length: RUN_BATCHES }, () => JSON.stringify({ [KIND]: make() }));
     const t0 = performance.now();
     for (const body of bodies) {
-      const res = await app.inject({ method: 'POST', url: '/v1/ingest/bets', payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${key.app_id}:${key.secret}` } });
+      const res = await app.inject({ method: 'POST', url: KIND === 'bets' ? '/v1/ingest/bets' : '/v1/ingest/transfers', payload: body, headers: { 'content-type': 'application/json', authorization: `Bearer ${key.app_id}:${key.secret}` } });
       if (res.json().error_code !== '0') throw new Error(res.body);
     }
     const http = (RUN_BATCHES * BATCH) / ((performance.now() - t0) / 1000);
@@ -157,7 +178,7 @@ async function bench(dialect: Dialect) {
 
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en').padStart(8);
-console.log(`Ingest benchmark: batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${CONCURRENCY} in flight, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values['random-ids'] ? ', random bet ids' : ''}${values.database ? `, into ${values.database}` : ''}`);
+console.log(`Ingest benchmark (${KIND}): batches of ${BATCH}, ${RUNS} runs × ${RUN_BATCHES} batches, ${CONCURRENCY} in flight, ${PLAYERS} players, ${os.cpus().length} CPUs, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}${values['random-ids'] ? ', random bet ids' : ''}${values.database ? `, into ${values.database}` : ''}`);
 for (const dialect of ['sqlite', 'postgres'] as const) {
   if (values.only && values.only !== dialect) continue;
   if (values.database && dialect !== (values.database.startsWith('sqlite:') ? 'sqlite' : 'postgres')) continue;
@@ -168,8 +189,11 @@ for (const dialect of ['sqlite', 'postgres'] as const) {
   const { rates, http, stages, cpuRates } = await bench(dialect);
   const target = dialect === 'sqlite' ? 50_000 : 20_000;
   console.log(
-    `${dialect.padEnd(8)} median ${fmt(median(rates))} bets/s  (runs: ${rates.map((r) => Math.round(r).toLocaleString('en')).join(', ')})  ` +
-      `via HTTP ${fmt(http)} bets/s  target ${target.toLocaleString('en')}: ${median(rates) >= target ? 'met' : 'NOT met'}`,
+    `${dialect.padEnd(8)} median ${fmt(median(rates))} ${KIND}/s  (runs: ${rates.map((r) => Math.round(r).toLocaleString('en')).join(', ')})  ` +
+      `via HTTP ${fmt(http)} ${KIND}/s` + (KIND === 'bets' ? `  target ${target.toLocaleString('en')}: ${median(rates) >= target ? 'met' : 'NOT met'}` : ''),
   );
-  console.log(`${''.padEnd(8)} per CPU-second of the Node process: ${fmt(median(cpuRates))} bets${dialect === 'postgres' ? ' (the PostgreSQL server\'s own CPU not included)' : ''}; time per batch by stage: ${stages}`);
+  console.log(
+    `${''.padEnd(8)} per CPU-second of the Node process: ${fmt(median(cpuRates))} ${KIND}${dialect === 'postgres' ? ' (the PostgreSQL server\'s own CPU not included)' : ''}` +
+      (KIND === 'bets' ? `; time per batch by stage: ${stages}` : ''),
+  );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import { betsHorizon } from '../../db/bets-horizon.ts';
+import { writeTransaction } from '../../db/write-transaction.ts';
 import { apiError, ApiError } from '../../lib/api-error.ts';
 import { addressOnList } from '../../lib/ip-list.ts';
 import { sha256 } from '../../lib/passwords.ts';
@@ -12,8 +13,7 @@ import { keyedDigest, keyEncryptionKey, type KeySource } from '../../lib/secret-
 import { nowIso } from '../../lib/time.ts';
 import { disabledAgentsOver, parseWhitelist } from '../agent/public.ts';
 import { agentKeyForSigning, noteAgentKeyUse } from '../key/public.ts';
-import { IngestRejected, ingestTransfersAnswering } from '../ingest/public.ts';
-import type { LedgerRow } from '../wallet/public.ts';
+import { transferByIds, TransferRefused, type TransferByIdsRefusal, type TransferDone, type TransferRepeatField } from '../ingest/public.ts';
 import { ensurePlayer } from '../player/public.ts';
 import { runReport } from '../report/public.ts';
 import * as repo from './repository.ts';
@@ -216,31 +216,45 @@ function transferAnswer(orderId: string, t: repo.StoredTransfer): agentApi.Agent
   };
 }
 
-/** The same order id again: the first result when it asks the same, else refused naming the first field that differs. */
-function repeatOf(orderId: string, first: repo.StoredTransfer, input: z.output<typeof agentApi.transferRequest>): agentApi.AgentApiTransfer {
-  const answer = transferAnswer(orderId, first);
-  const differs = first.account !== input.account ? 'account' : answer.direction !== input.direction ? 'direction' : parseMoney(answer.amount) !== parseMoney(input.amount) ? 'amount' : null;
-  if (differs) {
-    throw apiError(
-      ErrorCode.InvalidParameter,
-      `${differs}：订单号 ${orderId} 已用于另一笔转账`,
-      `${differs}: the order_id ${orderId} was already used for a different transfer`,
-      { field: differs, reason: 'order_id_reused' },
-    );
+/** An order id the agent used for another transfer: refused naming the first field that differs. */
+const orderIdReused = (field: string, orderId: string) =>
+  apiError(ErrorCode.InvalidParameter, `${field}：订单号 ${orderId} 已用于另一笔转账`, `${field}: the order_id ${orderId} was already used for a different transfer`, {
+    field,
+    reason: 'order_id_reused',
+  });
+
+/** The request's field each refusal of the transfer pipeline names. */
+const REFUSAL_FIELD: Record<Exclude<TransferByIdsRefusal['code'], 'order_id_reused'>, string> = {
+  agent_disabled: 'agent_code',
+  currency_disabled: 'currency',
+  player_disabled: 'account',
+  insufficient_balance: 'amount',
+  wallet_full: 'amount',
+  amount_too_large: 'amount',
+  ledger_total_full: 'transfers',
+};
+const REPEAT_FIELD: Record<TransferRepeatField, string> = { player: 'account', direction: 'direction', amount: 'amount' };
+
+/** The answer to a refusal of the transfer pipeline: A0420 for a balance too low, A0400 naming the field otherwise. */
+function transferRefusal(orderId: string, refusal: TransferByIdsRefusal): ApiError {
+  if (refusal.code === 'order_id_reused') return orderIdReused(REPEAT_FIELD[refusal.field], orderId);
+  const { reason } = refusal;
+  if (refusal.code === 'insufficient_balance') {
+    return apiError(ErrorCode.InsufficientBalance, `amount：余额不足（${reason}）`, `amount: ${reason}`, { field: 'amount', reason: 'insufficient_balance' });
   }
-  return answer;
+  const name = REFUSAL_FIELD[refusal.code];
+  return apiError(ErrorCode.InvalidParameter, `${name}：${reason}`, `${name}: ${reason}`, { field: name, reason });
 }
 
-/** What the ingest's refusal of the one record says, as the agent API names its fields. */
-const API_FIELD: Record<string, string> = { player_account: 'account', agent_code: 'agent_code', currency_code: 'currency', amount: 'amount', direction: 'direction' };
-
 /**
- * A transfer through the API is stored by the ingest, as one transfer record: one wallet, one
- * ledger and the same aggregates as a game server's transfer. Refused for a seamless-wallet agent
- * (its players' money is the agent's own), an unknown player, and, as at ingest, money out beyond
- * the balance (A0420) and money in for a disabled player, currency or agent. The request's nonce
- * commits with the transfer (the caller runs under `withNonce`); the answer is the ledger entry the
- * ingest wrote, so nothing is read back.
+ * A transfer through the API runs the ingest's transfer pipeline (ingest/pipeline.ts) with its
+ * agent, player and currency resolved here: the same wallet, ledger and aggregates as a game
+ * server's transfer. Refused for a seamless-wallet agent (its players' money is the agent's own),
+ * an unknown player, and, as at ingest, money out beyond the balance (A0420) and money in for a
+ * disabled player, currency or agent. The order id is unique per agent: the same request again
+ * answers the first result, one that differs is refused naming the field. The request's nonce
+ * commits with the transfer, in one write transaction (the caller runs under `withNonce`); the
+ * answer is what the pipeline stored, so nothing is read back.
  */
 export async function transfer(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferRequest>) {
   const agent = await scopedAgent(database, caller, input.agent_code);
@@ -253,61 +267,46 @@ export async function transfer(database: Database, caller: ApiCaller, input: z.o
     );
   }
   const ledgerId = apiOrderId(agent.id, input.order_id);
-  // A repeat is answered from what was stored (or refused naming what differs); the ingest
-  // tells a repeat too, so the ledger is read only when the player is unknown or it was one.
-  const repeated = async () => {
-    const first = await repo.findTransfer(database.db, ledgerId);
-    return first ? repeatOf(input.order_id, first, input) : null;
-  };
   const player = await repo.findPlayer(database.db, agent.id, input.account);
   if (!player) {
-    const answer = await repeated();
-    if (answer) return answer;
+    // A transfer stored under this order id is one of the agent's players': an account the agent
+    // does not know never repeats it.
+    if (await repo.findTransfer(database.db, ledgerId)) throw orderIdReused('account', input.order_id);
     throw noPlayer(input.account);
   }
-  const time = nowIso();
-  const record = {
-    order_id: ledgerId,
-    agent_code: agent.code,
-    player_account: player.account,
-    currency_code: player.currency_code,
-    direction: input.direction,
-    amount: input.amount,
-    time,
-  };
-  let entries: readonly LedgerRow[];
+  let done: TransferDone;
   try {
-    ({ entries } = await ingestTransfersAnswering(database, [record], (db) => takeNonceWithin(db, caller)));
+    done = await writeTransaction(database, async (db) => {
+      await takeNonceWithin(db, caller);
+      return transferByIds(db, database.dialect, {
+        order_id: ledgerId,
+        agent_id: agent.id,
+        agent_code: agent.code,
+        player_id: player.id,
+        player_account: player.account,
+        currency_id: player.currency_id,
+        currency_code: player.currency_code,
+        direction: input.direction,
+        amount: parseMoney(input.amount),
+        time: Date.now(),
+      });
+    });
   } catch (err) {
-    if (!(err instanceof IngestRejected)) throw err;
-    // The same order id again, with another account, direction or amount (or sent twice at once
-    // and stored first by the other request).
-    const answer = await repeated();
-    if (answer) return answer;
-    const { field, reason } = err.rejection;
-    if (field === 'amount' && reason.startsWith('insufficient balance')) {
-      throw apiError(ErrorCode.InsufficientBalance, `amount：余额不足（${reason}）`, `amount: ${reason}`, { field: 'amount', reason: 'insufficient_balance' });
-    }
-    const name = API_FIELD[field] ?? field;
-    throw apiError(ErrorCode.InvalidParameter, `${name}：${reason}`, `${name}: ${reason}`, { field: name, reason });
+    if (err instanceof TransferRefused) throw transferRefusal(input.order_id, err.refusal);
+    throw err;
   }
   caller.nonceTaken = true;
-  const entry = entries[0];
-  if (!entry) {
-    // A repeat of a stored transfer: the ingest wrote nothing.
-    const answer = await repeated();
-    if (!answer) throw new Error(`transfer ${ledgerId} was answered as a repeat but is not in the ledger`);
-    return answer;
-  }
-  return transferAnswer(input.order_id, {
+  return {
+    order_id: input.order_id,
     account: player.account,
-    type: entry.type,
-    amount: String(entry.amount),
-    balance_before: String(entry.balance_before),
-    balance_after: String(entry.balance_after),
+    direction: done.direction,
+    amount: formatMoney(done.amount),
     currency_code: player.currency_code,
-    time: entry.time,
-  });
+    balance_before: formatMoney(done.balance_before),
+    balance_after: formatMoney(done.balance_after),
+    status: 'done',
+    time: new Date(done.time).toISOString(),
+  } satisfies agentApi.AgentApiTransfer;
 }
 
 export async function transferStatus(database: Database, caller: ApiCaller, input: z.output<typeof agentApi.transferStatusRequest>) {

@@ -10,6 +10,7 @@ import {
   type CallParsed,
 } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
+import type { TransferStage } from '../../db/transfer-batch.ts';
 import { ApiError, apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { localMonthIndex, monthText } from '../../lib/periods.ts';
@@ -27,6 +28,7 @@ import {
   adminLevelNamed,
   deleteAgentSessionsUnder,
   deleteAgentUserSessions,
+  disabledAgentsOver,
   findAdminLevel,
   insertAdminLevel,
   updateAdminLevel,
@@ -426,3 +428,28 @@ export const agentPathInService = (db: Kysely<DB>, path: string) => pathInServic
 
 /** Of these agents, those out of service (for lists that mark them). */
 export const agentsOutOfServiceAmong = (db: Kysely<DB>, ids: readonly number[]) => agentsOutOfService(db, ids);
+
+/** Why money in for a player of an agent out of service is refused: the agent is disabled, or `above` is. */
+const agentOutOfService = (code: string, above: string | null) =>
+  above === null
+    ? `the agent "${code}" is disabled: its players' transfers in are refused`
+    : `the agent "${code}" is out of service (the agent "${above}" above it is disabled): its players' transfers in are refused`;
+
+/**
+ * The transfer pipeline's agent check (db/transfer-batch.ts): an agent out of service (itself or an
+ * agent above it disabled) takes no money in for its players; money going out is still stored.
+ * One look-up of the batch's agents (two with the agents above them), over its transfers in only.
+ */
+export const agentTransferStage: TransferStage = {
+  name: 'agent in service',
+  async run(batch) {
+    const ins = batch.transfers.filter((t) => t.direction === 'in');
+    if (ins.length === 0) return;
+    const off = await disabledAgentsOver(batch.db, ins.map((t) => t.agent_id));
+    if (off.size === 0) return;
+    for (const t of ins) {
+      const o = off.get(t.agent_id);
+      if (o) batch.reject(t.index, 'agent_code', agentOutOfService(t.agent_code, o.id === t.agent_id ? null : o.code), 'agent_disabled');
+    }
+  },
+};

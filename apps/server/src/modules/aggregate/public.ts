@@ -3,4 +3,4 @@
 
 export { checkAggregates, rebuildAggregates, vacuumAggregates } from './maintenance.ts';
 export { playerLifetimes, settleTimeSpan, type PlayerLifetime } from './repository.ts';
-export { aggregateCancelStage, aggregateStage, applyNewPlayers, betWinLoss } from './service.ts';
+export { aggregateCancelStage, aggregateStage, aggregateTransferStage, applyNewPlayers, betWinLoss } from './service.ts';

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { daySegmentOf, HH_PER_DAY, hhOf, LOCAL_DAY_MASKS, LONG_SEGMENT_HH, monthSegmentOf, playerDayBits } from '../../lib/periods.ts';
 import { formatMoney, MONEY_UNITS_MAX, playerWinLoss } from '@console/contract';
 import type { BetStage, CancelStage } from '../../db/bet-batch.ts';
+import type { TransferStage } from '../../db/transfer-batch.ts';
 import {
   addPlayerDayCounts,
   AggregateOverflow,
@@ -357,6 +358,17 @@ export const aggregateStage: BetStage = {
       if (err instanceof AggregateOverflow) batch.reject(null, 'bets', `the batch would take a report total past ${formatMoney(MONEY_UNITS_MAX)}, the most a total can hold`);
       throw err;
     }
+  },
+};
+
+/**
+ * The transfer pipeline's aggregates stage (db/transfer-batch.ts): the players the batch created
+ * counted as new players. A transfer itself is in no report aggregate (the bill list reads the ledger).
+ */
+export const aggregateTransferStage: TransferStage = {
+  name: 'aggregates',
+  async run(batch) {
+    await applyNewPlayers(batch.db, batch.dialect, [...batch.newPlayers]);
   },
 };
 

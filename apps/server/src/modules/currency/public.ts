@@ -2,3 +2,4 @@
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
 export { currencyDecimals, currencyLabel, disabledCurrencyIds, findCurrency } from './repository.ts';
+export { currencyTransferStage } from './service.ts';

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_PAGE_SIZE, ErrorCode, type CallParsed, type currency } from '@console/contract';
 import type { DB } from '../../db/schema.ts';
+import type { TransferStage } from '../../db/transfer-batch.ts';
 import { isUniqueViolation } from '../user/public.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { changedFields } from '../../lib/changes.ts';
 import { nowIso } from '../../lib/time.ts';
 import type { CallContext } from '../../plugins/calls.ts';
-import { currencyCodeTaken, findCurrency, insertCurrency, listCurrencies, updateCurrency } from './repository.ts';
+import { currencyCodeTaken, disabledCurrencyIds, findCurrency, insertCurrency, listCurrencies, updateCurrency } from './repository.ts';
 
 export interface CurrencyListInput {
   page?: number | undefined;
@@ -53,3 +54,20 @@ export async function currencyEdit(input: CallParsed<typeof currency.currencyEdi
   ctx.audit(`currency:${before.id} ${before.code}`, changes);
   return null;
 }
+
+/**
+ * The transfer pipeline's currency check (db/transfer-batch.ts): a disabled currency takes no money
+ * in; money going out is still stored. One look-up over the batch's transfers in.
+ */
+export const currencyTransferStage: TransferStage = {
+  name: 'currency enabled',
+  async run(batch) {
+    const ins = batch.transfers.filter((t) => t.direction === 'in');
+    if (ins.length === 0) return;
+    const off = await disabledCurrencyIds(batch.db, ins.map((t) => t.currency_id));
+    if (off.size === 0) return;
+    for (const t of ins) {
+      if (off.has(t.currency_id)) batch.reject(t.index, 'currency_code', `the currency "${t.currency_code}" is disabled: it takes no new transfers in`, 'currency_disabled');
+    }
+  },
+};

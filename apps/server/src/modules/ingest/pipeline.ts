@@ -1,9 +1,12 @@
 import type { BetBatch, BetStage, CancelBatch, CancelStage } from '../../db/bet-batch.ts';
-import { aggregateCancelStage, aggregateStage } from '../aggregate/public.ts';
+import type { TransferBatch, TransferStage } from '../../db/transfer-batch.ts';
+import { agentTransferStage } from '../agent/public.ts';
+import { aggregateCancelStage, aggregateStage, aggregateTransferStage } from '../aggregate/public.ts';
+import { currencyTransferStage } from '../currency/public.ts';
 import { prizePoolCancelStage, prizePoolStage } from '../game/public.ts';
-import { lastBetStage } from '../player/public.ts';
+import { lastBetStage, playerTransferStage } from '../player/public.ts';
 import { pointControlStage } from '../point-control/public.ts';
-import { walletCancelStage, walletStage } from '../wallet/public.ts';
+import { walletCancelStage, walletStage, walletTransferStage } from '../wallet/public.ts';
 
 /**
  * The stages of a batch of settled bets, in the order they run inside the batch's transaction,
@@ -47,4 +50,25 @@ export const CANCEL_STAGES: readonly CancelStage[] = [walletCancelStage, aggrega
 
 export async function runCancelStages(batch: CancelBatch): Promise<void> {
   for (const stage of CANCEL_STAGES) await stage.run(batch);
+}
+
+/**
+ * The stages of a batch of wallet transfers, in order, once the batch is resolved (service.ts): its
+ * agents, players and currencies known by id, new players created, the wallets locked and repeats
+ * of an order id set aside, whether the batch came from a game server's records (`ingestTransfers`)
+ * or from the agent API with its ids resolved already (`transferByIds`):
+ *
+ * 1. agent in service (agent), 2. currency enabled (currency), 3. player enabled (player): money
+ *    in is refused for an agent out of service, a disabled currency or a disabled player;
+ * 4. wallets (wallet): one ledger entry per transfer, refusing money out beyond the balance;
+ * 5. aggregates (aggregate): the batch's new players.
+ *
+ * As with bets, a refusal leaves nothing behind and the order decides only which refusal a
+ * transfer with several problems answers first. A further rule on transfers (a sanction, a risk
+ * rule) is one more stage here.
+ */
+export const TRANSFER_STAGES: readonly TransferStage[] = [agentTransferStage, currencyTransferStage, playerTransferStage, walletTransferStage, aggregateTransferStage];
+
+export async function runTransferStages(batch: TransferBatch): Promise<void> {
+  for (const stage of TRANSFER_STAGES) await stage.run(batch);
 }

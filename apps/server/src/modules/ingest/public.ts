@@ -2,4 +2,15 @@
 // (tools/eslint/boundaries.js refuses an import of any other of its files from outside).
 
 export { FileIngestError, ingestFile, type FileTotals } from './file.ts';
-export { IngestRejected, ingestBets, ingestCancels, ingestTransfers, ingestTransfersAnswering } from './service.ts';
+export {
+  IngestRejected,
+  ingestBets,
+  ingestCancels,
+  ingestTransfers,
+  transferByIds,
+  TransferRefused,
+  type TransferByIds,
+  type TransferByIdsRefusal,
+  type TransferDone,
+  type TransferRepeatField,
+} from './service.ts';

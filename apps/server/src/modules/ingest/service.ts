@@ -1,17 +1,15 @@
 import type { Kysely } from 'kysely';
-import { ErrorCode, formatMoney, type ingest } from '@console/contract';
+import { ErrorCode, ingest } from '@console/contract';
 import type { BatchBet, CancelledBet, CancelRefusal, NewPlayer } from '../../db/bet-batch.ts';
 import { holdBetsHorizon } from '../../db/bets-horizon.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { BatchTransfer, TransferRefusal } from '../../db/transfer-batch.ts';
 import { writeTransaction } from '../../db/write-transaction.ts';
 import { ApiError } from '../../lib/api-error.ts';
 import { nowIso } from '../../lib/time.ts';
-import { applyNewPlayers } from '../aggregate/public.ts';
-import { disabledAgentsOver } from '../agent/public.ts';
-import { disabledCurrencyIds } from '../currency/public.ts';
-import { disabledPlayerIds, findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
-import { LEDGER_TOTAL_FULL, LedgerBook, lockWallets, storedMovements, WALLET_FULL, walletKey, type LedgerRow, type StoredMovement } from '../wallet/public.ts';
+import { findPlayers, insertPlayers, playerCache, playerKey, rememberPlayers, type NewPlayerRow, type PlayerRef } from '../player/public.ts';
+import { lockWallets, storedMovements, walletKey, type StoredMovement } from '../wallet/public.ts';
 import { betConflict, cancelConflict, conflictReason, transferConflict, type BetFacts, type CancelFacts, type Conflict, type TransferFacts } from './conflict.ts';
 import {
   agentIdsByCode,
@@ -27,7 +25,7 @@ import {
   storedBets,
   type BetRow,
 } from './repository.ts';
-import { runBetStages, runCancelStages } from './pipeline.ts';
+import { runBetStages, runCancelStages, runTransferStages } from './pipeline.ts';
 import { validateBets, validateCancels, validateTransfers, type ParsedBet, type ParsedCancel, type ParsedTransfer, type Validated } from './validate.ts';
 
 /**
@@ -106,7 +104,7 @@ const outsidePlatform = (what: string, scope: { code: string }) => `${what} is o
 
 /** Stores a batch of settled bets (wire records as in the contract); `scope`: the key's limits, null for none. */
 export async function ingestBets(database: Database, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
-  return (await ingestBatch(database, validateBets(records), storeBets, undefined, scope)).result;
+  return (await ingestBatch(database, validateBets(records), storeBets, scope)).result;
 }
 
 /**
@@ -117,7 +115,7 @@ export async function ingestBets(database: Database, records: unknown, scope: In
  * would take a wallet below zero (A0420) refuses the batch naming the record.
  */
 export async function ingestCancels(database: Database, records: unknown, scope: IngestScope | null = null): Promise<IngestResult> {
-  return (await ingestBatch(database, validateCancels(records), storeCancels, undefined, scope)).result;
+  return (await ingestBatch(database, validateCancels(records), storeCancels, scope)).result;
 }
 
 /**
@@ -130,22 +128,7 @@ export async function ingestTransfers(database: Database, records: unknown, scop
     const platform = (await scopePlatformCode(database.db, scope.platformId)) ?? `#${scope.platformId}`;
     rejectOutOfScope(null, 'transfers', `this key is limited to the provider "${platform}": a transfer names no game, so such a key sends bets and cancellations only`);
   }
-  return (await ingestBatch(database, validateTransfers(records), storeTransfers, undefined, scope)).result;
-}
-
-/**
- * Stores a batch of wallet transfers and answers the ledger entries it wrote (a repeat writes
- * none), so a caller can answer balances without reading them back. `first` runs first inside
- * the batch's transaction (the agent API takes the request's nonce there: the nonce and the
- * transfer commit together, in one commit).
- */
-export async function ingestTransfersAnswering(
-  database: Database,
-  records: unknown,
-  first: (db: Kysely<DB>) => Promise<void>,
-): Promise<{ result: IngestResult; entries: readonly LedgerRow[] }> {
-  const out = await ingestBatch(database, validateTransfers(records), storeTransfers, first);
-  return { result: out.result, entries: out.entries ?? [] };
+  return (await ingestBatch(database, validateTransfers(records), storeTransfers, scope)).result;
 }
 
 type Store<R> = (db: Kysely<DB>, dialect: Dialect, records: R[], known: ReadonlyMap<string, PlayerRef>, scope: IngestScope | null) => Promise<Stored>;
@@ -154,17 +137,13 @@ async function ingestBatch<R extends { index: number }>(
   database: Database,
   v: Validated<R>,
   store: Store<R>,
-  first?: (db: Kysely<DB>) => Promise<void>,
-  scope: IngestScope | null = null,
+  scope: IngestScope | null,
 ): Promise<Stored> {
   const run = (db: Kysely<DB>, records: R[]) => store(db, database.dialect, records, playerCache(database), scope);
   if (!v.ok) throw await firstRejection(database, new IngestRejected(v.rejection), v.records, run);
   if (v.records.length === 0) return { result: { accepted: 0, duplicates: 0 }, players: new Map() };
   try {
-    const out = await writeTransaction(database, async (db) => {
-      if (first) await first(db);
-      return run(db, v.records);
-    });
+    const out = await writeTransaction(database, (db) => run(db, v.records));
     rememberPlayers(database, out.players);
     return out;
   } catch (err) {
@@ -369,8 +348,6 @@ interface Stored {
   result: IngestResult;
   /** The batch's players, remembered once the transaction has committed. */
   players: Map<string, PlayerRef>;
-  /** The ledger entries written (transfers only). */
-  entries?: readonly LedgerRow[];
 }
 
 interface BetOwn {
@@ -490,12 +467,6 @@ async function storeBets(db: Kysely<DB>, dialect: Dialect, bets: ParsedBet[], kn
   return { result: { accepted: ids.size, duplicates }, players };
 }
 
-/** Why a transfer in of an agent out of service is refused: the agent is disabled, or `above` is. */
-const agentOutOfService = (code: string, above: string | null) =>
-  above === null
-    ? `the agent "${code}" is disabled: its players' transfers in are refused`
-    : `the agent "${code}" is out of service (the agent "${above}" above it is disabled): its players' transfers in are refused`;
-
 const TRANSFER_KIND: RecordKind<ParsedTransfer, object, TransferFacts> = {
   noun: 'transfer',
   idField: 'order_id',
@@ -506,11 +477,13 @@ const TRANSFER_KIND: RecordKind<ParsedTransfer, object, TransferFacts> = {
   conflict: transferConflict,
 };
 
+const directionOf = (m: StoredMovement): 'in' | 'out' => (m.type === 'transfer_in' ? 'in' : 'out');
+
 const transferFacts = (m: StoredMovement): TransferFacts => ({
   agent_id: m.agent_id,
   player_account: m.player_account,
   currency_id: m.currency_id,
-  direction: m.type === 'transfer_in' ? 'in' : 'out',
+  direction: directionOf(m),
   amount: m.amount < 0n ? -m.amount : m.amount,
   time: m.time,
 });
@@ -522,6 +495,10 @@ async function storedTransfers(db: Kysely<DB>, orderIds: string[]): Promise<Map<
   return out;
 }
 
+/**
+ * A batch of transfer records: resolved here (codes to ids, players found or created, wallets
+ * locked, repeats of an order id set aside), then stored by the transfer stages (pipeline.ts).
+ */
 async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: ParsedTransfer[], known: ReadonlyMap<string, PlayerRef>, keyScope: IngestScope | null): Promise<Stored> {
   const now = nowIso();
   const orderIds = distinct(transfers.map((t) => t.order_id));
@@ -538,17 +515,7 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
   // the transaction re-runs, see writeTransaction.)
   const stored = await storedTransfers(db, unique.map((r) => r.record.order_id));
 
-  // An agent out of service (itself or one above it disabled), a disabled currency or a disabled
-  // player takes no new transfers in (docs/product.md, "Ingest"); money going out, and settled
-  // bets, are still stored. One look-up each per batch (two for the agents' tree), over its
-  // transfers in only.
-  const ins = unique.filter((r) => r.record.direction === 'in' && !stored.has(r.record.order_id));
-  const agentsOff = ins.length ? await disabledAgentsOver(db, ins.map((r) => r.agent_id)) : new Map<number, { id: number; code: string }>();
-  const disabledCurrencies = ins.length ? await disabledCurrencyIds(db, ins.map((r) => r.currency_id)) : new Set<number>();
-  const disabledPlayers = ins.length ? await disabledPlayerIds(db, ins.map(playerId)) : new Set<number>();
-
-  const book = new LedgerBook(now);
-  let accepted = 0;
+  const fresh: BatchTransfer[] = [];
   for (const r of unique) {
     const s = stored.get(r.record.order_id);
     if (s) {
@@ -556,22 +523,118 @@ async function storeTransfers(db: Kysely<DB>, dialect: Dialect, transfers: Parse
       duplicates++;
       continue;
     }
-    if (r.record.direction === 'in') {
-      const off = agentsOff.get(r.agent_id);
-      if (off) reject(r.record.index, 'agent_code', agentOutOfService(r.record.agent_code, off.id === r.agent_id ? null : off.code));
-      if (disabledCurrencies.has(r.currency_id)) reject(r.record.index, 'currency_code', `the currency "${r.record.currency_code}" is disabled: it takes no new transfers in`);
-      if (disabledPlayers.has(playerId(r))) reject(r.record.index, 'player_account', `the player "${r.record.player_account}" is disabled: their transfers in are refused`);
-    }
-    const wallet = wallets.get(walletKey(playerId(r), r.currency_id))!;
-    const amount = r.record.direction === 'in' ? r.record.amount : -r.record.amount;
-    const refused = book.move(wallet, r.agent_id, r.record.direction === 'in' ? 'transfer_in' : 'transfer_out', amount, r.record.order_id, null, r.record.time);
-    if (refused) reject(r.record.index, 'amount', refused === 'above_max' ? WALLET_FULL : `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(wallet))}`);
-    accepted++;
+    const player_id = playerId(r);
+    // Written out field by field: every stage loops over these, and objects of one literal shape stay fast.
+    fresh.push({
+      index: r.record.index,
+      order_id: r.record.order_id,
+      agent_id: r.agent_id,
+      player_id,
+      currency_id: r.currency_id,
+      wallet: wallets.get(walletKey(player_id, r.currency_id))!,
+      direction: r.record.direction,
+      amount: r.record.amount,
+      time: r.record.time,
+      agent_code: r.record.agent_code,
+      player_account: r.record.player_account,
+      currency_code: r.record.currency_code,
+      balance_before: null,
+      balance_after: null,
+    });
   }
 
-  await book.save(db, dialect, () => reject(null, 'transfers', LEDGER_TOTAL_FULL));
-  await applyNewPlayers(db, dialect, created);
-  return { result: { accepted, duplicates }, players, entries: book.entries };
+  // The modules' stages (pipeline.ts), in their fixed order.
+  await runTransferStages({ db, dialect, now, transfers: fresh, newPlayers: created, reject });
+  return { result: { accepted: fresh.length, duplicates }, players };
+}
+
+/**
+ * A transfer whose agent, player and currency the caller has resolved (the agent API), by their
+ * ids; the codes and account only name them in a refusal's reason.
+ */
+export interface TransferByIds {
+  /** The order id as the ledger keeps it: unique per agent (the agent API prefixes its own). */
+  order_id: string;
+  agent_id: number;
+  agent_code: string;
+  player_id: number;
+  player_account: string;
+  currency_id: number;
+  currency_code: string;
+  direction: 'in' | 'out';
+  /** The money to move, > 0, in 1/10000 units. */
+  amount: bigint;
+  /** Epoch milliseconds (UTC). */
+  time: number;
+}
+
+/** A transfer by ids as stored: now, or before under its order id (`repeat`: the first result, unchanged). */
+export interface TransferDone {
+  repeat: boolean;
+  direction: 'in' | 'out';
+  amount: bigint;
+  balance_before: bigint;
+  balance_after: bigint;
+  time: number;
+}
+
+/** What a repeat of an order id changed, against the transfer stored under it: the first that differs. */
+export type TransferRepeatField = 'player' | 'direction' | 'amount';
+
+/**
+ * Why a transfer by ids is refused: a stage's refusal (db/transfer-batch.ts), an amount above what
+ * one transfer may carry (as an ingest record's amount, INGEST_AMOUNT_MAX_DIGITS digits before the
+ * point), or an order id the agent used for another transfer. `reason` says it for a developer.
+ */
+export type TransferByIdsRefusal =
+  | { code: TransferRefusal | 'amount_too_large'; reason: string }
+  | { code: 'order_id_reused'; field: TransferRepeatField };
+
+/** A refused transfer by ids; thrown, so the caller's transaction leaves nothing behind. */
+export class TransferRefused extends Error {
+  constructor(readonly refusal: TransferByIdsRefusal) {
+    super(refusal.code === 'order_id_reused' ? `order_id_reused: the ${refusal.field} differs` : `${refusal.code}: ${refusal.reason}`);
+  }
+}
+
+/** The smallest amount above what one ingested transfer may carry (1/10000 units). */
+const TRANSFER_AMOUNT_BOUND = 10n ** BigInt(ingest.INGEST_AMOUNT_MAX_DIGITS + 4);
+
+/**
+ * Stores one transfer through the transfer stages, inside the caller's write transaction (the
+ * agent API's, which takes its request's nonce in it too), its ids resolved by the caller: no
+ * code is looked up and no player created. The player's wallet is locked first, then the order
+ * id is looked up once: stored before, the same player, direction and amount answer that first
+ * result and write nothing; anything else differing is refused naming it. A refusal throws
+ * TransferRefused with its code, and the transaction rolls back.
+ */
+export async function transferByIds(db: Kysely<DB>, dialect: Dialect, t: TransferByIds): Promise<TransferDone> {
+  if (t.amount >= TRANSFER_AMOUNT_BOUND) {
+    throw new TransferRefused({ code: 'amount_too_large', reason: `must have at most ${ingest.INGEST_AMOUNT_MAX_DIGITS} digits before the point` });
+  }
+  const now = nowIso();
+  const wallet = (await lockWallets(db, dialect, [t], now)).get(walletKey(t.player_id, t.currency_id))!;
+  // Under the wallet's lock: a concurrent transfer of this order id for this player has committed by now.
+  const first = (await storedMovements(db, TRANSFER_TYPES, [t.order_id])).get(t.order_id);
+  if (first) {
+    const direction = directionOf(first);
+    const amount = first.amount < 0n ? -first.amount : first.amount;
+    const differs: TransferRepeatField | null = first.player_id !== t.player_id ? 'player' : direction !== t.direction ? 'direction' : amount !== t.amount ? 'amount' : null;
+    if (differs) throw new TransferRefused({ code: 'order_id_reused', field: differs });
+    return { repeat: true, direction, amount, balance_before: first.balance_before, balance_after: first.balance_after, time: first.time };
+  }
+  const transfer: BatchTransfer = { ...t, index: 0, wallet, balance_before: null, balance_after: null };
+  await runTransferStages({
+    db,
+    dialect,
+    now,
+    transfers: [transfer],
+    newPlayers: [],
+    reject: (_index, _field, reason, code) => {
+      throw new TransferRefused({ code, reason });
+    },
+  });
+  return { repeat: false, direction: t.direction, amount: t.amount, balance_before: transfer.balance_before!, balance_after: transfer.balance_after!, time: t.time };
 }
 
 const rejectCancel = (index: number | null, field: string, reason: string, refusal: CancelRefusal = 'invalid'): never => {

@@ -3,6 +3,7 @@ import { ErrorCode, formatMoney, MONEY_SCALE, MONEY_UNITS_MAX, parseMoney, playe
 import type { BetStage } from '../../db/bet-batch.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import type { TransferStage } from '../../db/transfer-batch.ts';
 import { timeSpan } from '../../db/sql.ts';
 import { apiError } from '../../lib/api-error.ts';
 import { hhOf, monthSegmentOf, periodStarts } from '../../lib/periods.ts';
@@ -17,6 +18,7 @@ import { writeTransaction } from '../../db/write-transaction.ts';
 import { adjustWallet, listAdjustments, listWallets, type AdjustmentRow, type WalletFilter, type WalletRow } from '../wallet/public.ts';
 import {
   advanceLastBetAt,
+  disabledPlayerIds,
   findPlayer,
   findPlayersByPrefix,
   insertPlayers,
@@ -316,6 +318,23 @@ export async function ensurePlayer(database: Database, p: { agentId: number; acc
     return { id: Number(found.id), created: false };
   });
 }
+
+/**
+ * The transfer pipeline's player check (db/transfer-batch.ts): a disabled player takes no money
+ * in; money going out is still stored. One look-up over the batch's transfers in.
+ */
+export const playerTransferStage: TransferStage = {
+  name: 'player enabled',
+  async run(batch) {
+    const ins = batch.transfers.filter((t) => t.direction === 'in');
+    if (ins.length === 0) return;
+    const off = await disabledPlayerIds(batch.db, ins.map((t) => t.player_id));
+    if (off.size === 0) return;
+    for (const t of ins) {
+      if (off.has(t.player_id)) batch.reject(t.index, 'player_account', `the player "${t.player_account}" is disabled: their transfers in are refused`, 'player_disabled');
+    }
+  },
+};
 
 /** The ingest's last-bet stage (db/bet-batch.ts): each player's latest bet time moves forward to their newest bet of the batch. */
 export const lastBetStage: BetStage = {

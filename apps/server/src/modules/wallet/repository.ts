@@ -184,11 +184,14 @@ export interface StoredMovement {
   order_id: string;
   type: string;
   agent_id: number;
+  player_id: number;
   /** The account of its player (null only if the player row were gone). */
   player_account: string | null;
   currency_id: number;
   /** Signed, as stored. */
   amount: bigint;
+  balance_before: bigint;
+  balance_after: bigint;
   time: number;
 }
 
@@ -204,7 +207,10 @@ export async function storedMovements(db: Kysely<DB>, types: string[], orderIds:
     const rows = await db
       .selectFrom('ledger_entry as l')
       .leftJoin('player as p', 'p.id', 'l.player_id')
-      .select(['l.order_id', 'l.type', 'l.agent_id', 'p.account', 'l.currency_id', int8Text(sql.ref('l.amount')).as('amount'), 'l.time'])
+      .select([
+        'l.order_id', 'l.type', 'l.agent_id', 'l.player_id', 'p.account', 'l.currency_id', int8Text(sql.ref('l.amount')).as('amount'),
+        int8Text(sql.ref('l.balance_before')).as('balance_before'), int8Text(sql.ref('l.balance_after')).as('balance_after'), 'l.time',
+      ])
       .where('l.related_bet_id', 'is', null)
       .where('l.type', 'in', types)
       .where('l.order_id', 'in', chunk)
@@ -214,9 +220,12 @@ export async function storedMovements(db: Kysely<DB>, types: string[], orderIds:
         order_id: r.order_id,
         type: r.type,
         agent_id: toNumber(r.agent_id),
+        player_id: toNumber(r.player_id),
         player_account: r.account ?? null,
         currency_id: toNumber(r.currency_id),
         amount: BigInt(r.amount),
+        balance_before: BigInt(r.balance_before),
+        balance_after: BigInt(r.balance_after),
         time: toNumber(r.time),
       });
     }

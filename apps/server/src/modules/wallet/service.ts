@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { lockNames } from '../../db/write-transaction.ts';
 import type { BetAmounts, BetStage, CancelStage } from '../../db/bet-batch.ts';
+import type { TransferStage } from '../../db/transfer-batch.ts';
 import {
   createWallet,
   findAdjustment,
@@ -58,6 +59,29 @@ export const walletStage: BetStage = {
       }
     }
     await book.save(db, dialect, () => batch.reject(null, 'bets', LEDGER_TOTAL_FULL));
+  },
+};
+
+/**
+ * The transfer pipeline's wallets stage (db/transfer-batch.ts): each new transfer, in batch order,
+ * moves its wallet (locked by the ingest as it resolved the batch) by one ledger entry
+ * `transfer_in` / `transfer_out` at its time, and learns its balance before and after; money out
+ * beyond the balance, or in past the largest balance, refuses the batch naming the record. The
+ * entries, the bill list's per-day counts and the final balances are written once.
+ */
+export const walletTransferStage: TransferStage = {
+  name: 'wallets',
+  async run(batch) {
+    const book = new LedgerBook(batch.now);
+    for (const t of batch.transfers) {
+      const refused = book.move(t.wallet, t.agent_id, t.direction === 'in' ? 'transfer_in' : 'transfer_out', t.direction === 'in' ? t.amount : -t.amount, t.order_id, null, t.time);
+      if (refused === 'above_max') batch.reject(t.index, 'amount', WALLET_FULL, 'wallet_full');
+      if (refused) batch.reject(t.index, 'amount', `insufficient balance: the wallet holds ${formatMoney(book.balanceOf(t.wallet))}`, 'insufficient_balance');
+      const entry = book.entries[book.entries.length - 1]!;
+      t.balance_before = entry.balance_before;
+      t.balance_after = entry.balance_after;
+    }
+    await book.save(batch.db, batch.dialect, () => batch.reject(null, 'transfers', LEDGER_TOTAL_FULL, 'ledger_total_full'));
   },
 };
 
