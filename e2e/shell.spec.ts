@@ -138,8 +138,13 @@ test.describe('console shell', () => {
     await expect(tabs).toHaveText(['仪表盘', '后台账号管理', '代理管理']);
     await tab(page, '后台账号管理').click();
     await expect(page).toHaveURL(new RegExp(`#${ACCOUNT_PATH}$`));
+    // The screen mounts anew after the reload (its kept-alive state is gone): once it shows its
+    // rows, the next tab is clicked, as a user who sees it would.
+    await expect(tab(page, '后台账号管理')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
     await tab(page, '代理管理').click();
     await expect(page).toHaveURL(/#\/agent\/manage\/index\?keyword=CN01$/);
+    await expect(tab(page, '代理管理')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('the tab menu closes others, left, right and all, never the pinned tab', async ({ page }) => {
