@@ -27,9 +27,8 @@ const KEY_COLUMNS = [
 
 const nullableId = (v: unknown) => (v === null || v === undefined ? null : toNumber(v));
 
-function toKeyRow(
-  r: { id: unknown; agent_id: unknown; status: unknown; scope_agent_id: unknown; scope_platform_id: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status' | 'scope_agent_id' | 'scope_platform_id'>,
-): KeyRow {
+/** A key row's ids and status as numbers (PostgreSQL answers bigint columns as text). */
+function withNumbers<R extends { id: unknown; agent_id: unknown; status: unknown; scope_agent_id: unknown; scope_platform_id: unknown }>(r: R) {
   return {
     ...r,
     id: toNumber(r.id),
@@ -38,6 +37,12 @@ function toKeyRow(
     scope_agent_id: nullableId(r.scope_agent_id),
     scope_platform_id: nullableId(r.scope_platform_id),
   };
+}
+
+function toKeyRow(
+  r: { id: unknown; agent_id: unknown; status: unknown; scope_agent_id: unknown; scope_platform_id: unknown } & Omit<KeyRow, 'id' | 'agent_id' | 'status' | 'scope_agent_id' | 'scope_platform_id'>,
+): KeyRow {
+  return withNumbers(r);
 }
 
 export async function findKeyByAppId(db: Kysely<DB>, appId: string): Promise<KeyRow | undefined> {
@@ -140,14 +145,7 @@ export async function listKeys(db: Kysely<DB>, f: KeyFilter, page: number, pageS
     .execute();
   return {
     total: toNumber(total?.n),
-    rows: rows.map((r) => ({
-      ...r,
-      id: toNumber(r.id),
-      agent_id: toNumber(r.agent_id),
-      status: toNumber(r.status),
-      scope_agent_id: nullableId(r.scope_agent_id),
-      scope_platform_id: nullableId(r.scope_platform_id),
-    })),
+    rows: rows.map(withNumbers),
   };
 }
 
