@@ -11,6 +11,10 @@ import { configureApi } from './lib/api';
 import { setFeedback } from './lib/feedback';
 import type { SessionKind } from './lib/session-kind';
 
+/** A desktop's media queries for jsdom: every min-width query matches, so antd's breakpoints are all on. */
+export const desktopMatchMedia = (query: string) =>
+  ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+
 export const ok = (data: unknown) => new Response(JSON.stringify({ error_code: '0', error_msg: '', data }), { headers: { 'content-type': 'application/json' } });
 export const failed = (code: string, msg: string) => new Response(JSON.stringify({ error_code: code, error_msg: msg, data: null }), { headers: { 'content-type': 'application/json' } });
 

@@ -5,6 +5,7 @@ import i18n, { loadAllNamespaces } from '../../locales';
 import { useListPrefsStore } from '../../stores/list-prefs';
 import type { ListColumn } from './columns';
 import { ListTable, type ListQuery, type ListTableProps } from './list-table';
+import { desktopMatchMedia } from '../../test-utils';
 
 interface Row {
   id: number;
@@ -190,8 +191,7 @@ describe('ListTable', () => {
     });
 
     it('on a desktop keeps the columns as given, the key column pinned', () => {
-      window.matchMedia = (query: string) =>
-        ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+      window.matchMedia = desktopMatchMedia;
       const { container } = showPlayers();
       const ths = [...container.querySelectorAll('thead th')];
       expect(ths.map((th) => th.textContent)).toEqual(['Account', 'Agent', 'Status', 'Balance', 'Actions']);

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import BillScreen from './bill-screen';
 
 const ORDER = 'adj-7d1f0c2e-5b7a-4c1e-9f0a-3e2d1c0b9a88';
@@ -20,8 +20,7 @@ describe('BillScreen', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('zh-cn');
     await loadAllNamespaces();
-    window.matchMedia = (query: string) =>
-      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    window.matchMedia = desktopMatchMedia;
   });
   afterAll(() => {
     window.matchMedia = realMatchMedia;

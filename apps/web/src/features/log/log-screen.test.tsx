@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import LogScreen from './log-screen';
 
 const row = {
@@ -18,8 +18,7 @@ describe('LogScreen', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('zh-cn');
     await loadAllNamespaces();
-    window.matchMedia = (query: string) =>
-      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    window.matchMedia = desktopMatchMedia;
   });
   afterAll(() => {
     window.matchMedia = realMatchMedia;

@@ -4,7 +4,7 @@ import type { key } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import KeyScreen from './key-screen';
 
 const keyItem = (fields: Partial<key.KeyItem>): key.KeyItem => ({
@@ -44,8 +44,7 @@ describe('KeyScreen: ingest key scope', () => {
   beforeAll(async () => {
     await i18n.changeLanguage('en');
     await loadAllNamespaces();
-    window.matchMedia = (query: string) =>
-      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    window.matchMedia = desktopMatchMedia;
   });
   afterAll(async () => {
     window.matchMedia = realMatchMedia;

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { key } from '@console/contract';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import KeyScreen from './key-screen';
 
 const keyItem = (fields: Partial<key.KeyItem>): key.KeyItem => ({
@@ -42,8 +42,7 @@ const rowOf = async (appId: string) => (await screen.findByText(appId)).closest(
 describe('KeyScreen: the agent’s IP whitelist under each agent key', () => {
   beforeAll(async () => {
     await loadAllNamespaces();
-    window.matchMedia = (query: string) =>
-      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    window.matchMedia = desktopMatchMedia;
   });
   afterAll(() => {
     window.matchMedia = realMatchMedia;
@@ -95,8 +94,7 @@ describe('KeyScreen: the agent’s IP whitelist under each agent key', () => {
       expect(within(second).getByText('agt_cn02').closest('td')!.contains(within(second).getByTestId('key-whitelist-mark'))).toBe(true);
       expect(within(await rowOf('agt_cn01')).queryByTestId('key-whitelist-mark')).toBeNull();
     } finally {
-      window.matchMedia = (query: string) =>
-        ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+      window.matchMedia = desktopMatchMedia;
     }
   });
 

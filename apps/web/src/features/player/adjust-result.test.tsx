@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import { ledgerEntryLink } from './adjust-result';
 import { PlayerDrawer } from './player-drawer';
 import WalletScreen from './wallet-screen';
@@ -60,8 +60,7 @@ function api() {
 describe('the result of a wallet adjustment', () => {
   beforeAll(async () => {
     await loadAllNamespaces();
-    window.matchMedia = (query: string) =>
-      ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    window.matchMedia = desktopMatchMedia;
   });
   afterAll(() => {
     window.matchMedia = realMatchMedia;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import i18n, { loadAllNamespaces } from '../../locales';
 import { useDictStore } from '../../stores/dict';
 import { useSessionStore } from '../../stores/session';
-import { fakeApi, ok, renderWithProviders } from '../../test-utils';
+import { desktopMatchMedia, fakeApi, ok, renderWithProviders } from '../../test-utils';
 import { PlayerDrawer } from './player-drawer';
 
 const player = {
@@ -29,8 +29,7 @@ const detail = (balance: string, withControl = false) => ({
 /** A desktop: every min-width media query matches, so antd's breakpoints are all on. */
 const realMatchMedia = window.matchMedia;
 function desktop() {
-  window.matchMedia = (query: string) =>
-    ({ matches: /min-width/.test(query), media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+  window.matchMedia = desktopMatchMedia;
 }
 
 /** The adjust dialog's own submit (Enter in a field). */
