@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useOpening } from '../../components/form-dialog';
 import { useTranslation } from 'react-i18next';
 import { Alert, App, Descriptions, Form, Input, Modal, Typography } from 'antd';
@@ -55,7 +55,8 @@ function OpenAdjustDialog({ target, onClose, onAdjusted }: AdjustDialogProps) {
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const decimalsOf = useCurrencyDecimals();
   const adjust = useWalletAdjust();
-  const requestId = useMemo(() => (target ? newRequestId() : ''), [target]);
+  // Made once per opening (AdjustDialog mounts this anew each time it opens) and kept for its retries.
+  const [requestId] = useState(newRequestId);
   const amount = Form.useWatch('amount', form);
   const units = typedUnits(amount);
   const wallet = target?.wallet;
@@ -72,10 +73,6 @@ function OpenAdjustDialog({ target, onClose, onAdjusted }: AdjustDialogProps) {
   const decimals = exactDecimals(currencyDecimals, before, after ?? 0n);
   // The amount in the currency's decimals, whatever digits the balance has (finer only while typed finer than the currency takes).
   const amountDecimals = exactDecimals(currencyDecimals, units ?? 0n);
-
-  useEffect(() => {
-    if (target) setStep('form');
-  }, [target]);
 
   const { submit, submitting } = useSubmitLock(async (values: Values) => {
     // From the submitted values, not the watched ones: a submit can come before the next render.
